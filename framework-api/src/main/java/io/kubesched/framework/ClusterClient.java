@@ -1,0 +1,75 @@
+package io.kubesched.framework;
+
+import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
+import io.kubernetes.client.openapi.models.V1PriorityClass;
+import io.kubernetes.client.openapi.models.V1ReplicaSet;
+import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1Service;
+import io.kubernetes.client.openapi.models.V1StatefulSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What plugins may read from and do to the cluster: the plugin-facing half of the engine's {@code
+ * Cluster} port (in-memory for the simulator and tests, the Kubernetes API for a real scheduler).
+ *
+ * <p>Reads come from local caches (informers) and are cheap; writes go to the cluster and may
+ * fail with a {@link SchedulingException}.
+ */
+public interface ClusterClient {
+  /** Binds {@code pod} to {@code nodeName} (the {@code pods/binding} subresource). */
+  void bind(V1Pod pod, String nodeName);
+
+  /** Deletes {@code pod}; a pod that is already gone is not an error. */
+  void deletePod(V1Pod pod);
+
+  /** Adds or replaces (by type) a condition in the pod's status. */
+  void updatePodCondition(V1Pod pod, V1PodCondition condition);
+
+  /** Sets the pod's {@code status.nominatedNodeName}; {@code null} or {@code ""} clears it. */
+  void setNominatedNodeName(V1Pod pod, String nodeName);
+
+  /** Returns the current version of the pod, or empty when it is gone. */
+  Optional<V1Pod> getPod(String namespace, String name);
+
+  /** Returns every pod of the cluster. */
+  List<V1Pod> listPods();
+
+  /** Returns the namespace's labels; empty when the namespace is unknown. */
+  Map<String, String> namespaceLabels(String namespace);
+
+  /** Returns every namespace. */
+  List<V1Namespace> listNamespaces();
+
+  /** Returns the pod disruption budgets. */
+  List<V1PodDisruptionBudget> listPodDisruptionBudgets();
+
+  /** Returns the priority classes. */
+  List<V1PriorityClass> listPriorityClasses();
+
+  /** Returns the services of {@code namespace}. */
+  List<V1Service> listServices(String namespace);
+
+  /** Returns the replica sets of {@code namespace}. */
+  List<V1ReplicaSet> listReplicaSets(String namespace);
+
+  /** Returns the stateful sets of {@code namespace}. */
+  List<V1StatefulSet> listStatefulSets(String namespace);
+
+  /** Returns the replication controllers of {@code namespace}. */
+  List<V1ReplicationController> listReplicationControllers(String namespace);
+
+  /**
+   * Returns custom objects (such as {@code scheduling.x-k8s.io/v1alpha1} {@code PodGroup}s) as
+   * generic maps, as decoded from YAML/JSON.
+   *
+   * @param apiVersion e.g. {@code scheduling.x-k8s.io/v1alpha1}
+   * @param kind e.g. {@code PodGroup}
+   * @param namespace the namespace, or {@code null} for all
+   */
+  List<Map<String, Object>> listCustomObjects(String apiVersion, String kind, String namespace);
+}

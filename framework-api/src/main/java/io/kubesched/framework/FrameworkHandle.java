@@ -1,0 +1,64 @@
+package io.kubesched.framework;
+
+import io.kubernetes.client.openapi.models.V1Pod;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.function.Consumer;
+
+/**
+ * What the framework offers to the plugins of one profile (kube's {@code framework.Handle}).
+ *
+ * <p>Plugins receive it at creation. Methods that run plugins are for PostFilter plugins such as
+ * preemption, which evaluate "what if" scenarios on copies of nodes.
+ */
+public interface FrameworkHandle {
+  /** Returns the name of the profile the plugin belongs to. */
+  String profileName();
+
+  /** Returns the nodes of the snapshot of the current cycle. */
+  NodeInfoLister snapshot();
+
+  /** Returns the cluster the scheduler works for. */
+  ClusterClient client();
+
+  /** Returns the event recorder. */
+  EventRecorder eventRecorder();
+
+  /** Returns the worker pool for parallel work. */
+  Parallelizer parallelizer();
+
+  /** Returns the clock; tests and simulations inject a fake one. */
+  Clock clock();
+
+  /** Returns the nominated pods. */
+  PodNominator nominator();
+
+  /** Calls {@code action} for every pod waiting at Permit (in all profiles). */
+  void iterateOverWaitingPods(Consumer<WaitingPod> action);
+
+  /** Returns the waiting pod with {@code uid}, or {@code null}. */
+  WaitingPod getWaitingPod(String uid);
+
+  /** Rejects the waiting pod with {@code uid}; returns whether there was one. */
+  boolean rejectWaitingPod(String uid);
+
+  /** Moves {@code pods} to the active queue if they are waiting in another queue. */
+  void activate(Collection<V1Pod> pods);
+
+  /**
+   * Runs the profile's Filter plugins on {@code node} twice as kube-scheduler does: first with the
+   * nominated pods of equal or higher priority added, then (if any were added) without them.
+   */
+  Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node);
+
+  /** Runs the profile's Filter plugins on {@code node} and returns the first non-success. */
+  Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node);
+
+  /** Runs AddPod of every PreFilter plugin not skipped this cycle. */
+  Status runPreFilterExtensionAddPod(
+      CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node);
+
+  /** Runs RemovePod of every PreFilter plugin not skipped this cycle. */
+  Status runPreFilterExtensionRemovePod(
+      CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo node);
+}

@@ -1,0 +1,301 @@
+package io.kubesched.framework;
+
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1Taint;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * A node with the pods placed on it and the aggregates the scheduler needs (kube's {@code
+ * framework.NodeInfo}): requested and non-zero requested resources, used host ports, pods with
+ * (anti-)affinity, image states and a generation that changes on every modification.
+ *
+ * <p>The scheduler's cache owns the mutable instances; plugins receive snapshot copies and must
+ * treat them as read-only, except where the framework hands a plugin a copy to modify (preemption
+ * dry runs and the nominated-pods pass). Not thread-safe for writes.
+ */
+public final class NodeInfo {
+  private final LongSupplier generationSource;
+  private V1Node node;
+  private String name;
+  private Map<String, String> labels = Map.of();
+  private List<Taint> taints = List.of();
+  private boolean unschedulable;
+  private final ArrayList<PodInfo> pods;
+  private final ArrayList<PodInfo> podsWithAffinity;
+  private final ArrayList<PodInfo> podsWithRequiredAntiAffinity;
+  private final ArrayList<HostPort> usedPorts;
+  private Resource requested = Resource.zero();
+  private long nonZeroMilliCpu;
+  private long nonZeroMemory;
+  private Resource allocatable = Resource.zero();
+  private Map<String, ImageStateSummary> imageStates = Map.of();
+  private final HashMap<String, Integer> pvcRefCounts;
+  private long generation;
+
+  /** Creates an empty node info whose generation counts up by itself. */
+  public NodeInfo() {
+    this((LongSupplier) null);
+  }
+
+  /**
+   * Creates an empty node info that takes each new generation from {@code generationSource}
+   * (the cache passes a counter shared by all its nodes); {@code null} counts up locally.
+   */
+  public NodeInfo(LongSupplier generationSource) {
+    this.generationSource = generationSource;
+    this.pods = new ArrayList<>();
+    this.podsWithAffinity = new ArrayList<>();
+    this.podsWithRequiredAntiAffinity = new ArrayList<>();
+    this.usedPorts = new ArrayList<>();
+    this.pvcRefCounts = new HashMap<>();
+    bump();
+  }
+
+  /** Creates a node info for {@code node} holding {@code pods}. */
+  public static NodeInfo of(V1Node node, PodInfo... pods) {
+    NodeInfo n = new NodeInfo();
+    n.setNode(node);
+    for (PodInfo p : pods) {
+      n.addPod(p);
+    }
+    return n;
+  }
+
+  private NodeInfo(NodeInfo other) {
+    this.generationSource = other.generationSource;
+    this.node = other.node;
+    this.name = other.name;
+    this.labels = other.labels;
+    this.taints = other.taints;
+    this.unschedulable = other.unschedulable;
+    this.pods = new ArrayList<>(other.pods);
+    this.podsWithAffinity = new ArrayList<>(other.podsWithAffinity);
+    this.podsWithRequiredAntiAffinity = new ArrayList<>(other.podsWithRequiredAntiAffinity);
+    this.usedPorts = new ArrayList<>(other.usedPorts);
+    this.requested = other.requested;
+    this.nonZeroMilliCpu = other.nonZeroMilliCpu;
+    this.nonZeroMemory = other.nonZeroMemory;
+    this.allocatable = other.allocatable;
+    this.imageStates = other.imageStates;
+    this.pvcRefCounts = new HashMap<>(other.pvcRefCounts);
+    this.generation = other.generation;
+  }
+
+  private void bump() {
+    generation = generationSource == null ? generation + 1 : generationSource.getAsLong();
+  }
+
+  /** Returns an independent copy with the same generation; pods and the node are shared. */
+  public NodeInfo snapshot() {
+    return new NodeInfo(this);
+  }
+
+  /** Sets (or replaces) the node object; recomputes allocatable, labels and taints. */
+  public void setNode(V1Node node) {
+    this.node = node;
+    this.name = node.getMetadata() == null ? null : node.getMetadata().getName();
+    this.labels =
+        node.getMetadata() == null || node.getMetadata().getLabels() == null
+            ? Map.of()
+            : node.getMetadata().getLabels();
+    List<Taint> ts = new ArrayList<>();
+    if (node.getSpec() != null && node.getSpec().getTaints() != null) {
+      for (V1Taint t : node.getSpec().getTaints()) {
+        ts.add(Taint.of(t));
+      }
+    }
+    this.taints = List.copyOf(ts);
+    this.unschedulable =
+        node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
+    this.allocatable =
+        node.getStatus() == null ? Resource.zero() : Resource.of(node.getStatus().getAllocatable());
+    bump();
+  }
+
+  /** Clears the node object; the info stays while pods remain (a "ghost" node). */
+  public void removeNode() {
+    this.node = null;
+    bump();
+  }
+
+  /** Sets the image states (computed by the cache across all nodes). */
+  public void setImageStates(Map<String, ImageStateSummary> states) {
+    this.imageStates = states == null ? Map.of() : Collections.unmodifiableMap(states);
+    bump();
+  }
+
+  /** Adds {@code pod} and its requests, ports and volume claims. */
+  public void addPod(PodInfo pod) {
+    pods.add(pod);
+    if (pod.hasAffinity()) {
+      podsWithAffinity.add(pod);
+    }
+    if (pod.hasRequiredAntiAffinity()) {
+      podsWithRequiredAntiAffinity.add(pod);
+    }
+    update(pod, 1);
+  }
+
+  /**
+   * Removes the pod with the UID of {@code pod}.
+   *
+   * @return {@code false} when no such pod is on this node
+   */
+  public boolean removePod(PodInfo pod) {
+    String uid = pod.uid();
+    removeByUid(podsWithAffinity, uid);
+    removeByUid(podsWithRequiredAntiAffinity, uid);
+    int i = indexOf(pods, uid);
+    if (i < 0) {
+      return false;
+    }
+    PodInfo existing = pods.get(i);
+    swapRemove(pods, i);
+    update(existing, -1);
+    return true;
+  }
+
+  private static int indexOf(List<PodInfo> list, String uid) {
+    for (int i = 0; i < list.size(); i++) {
+      if (list.get(i).uid().equals(uid)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static void removeByUid(ArrayList<PodInfo> list, String uid) {
+    int i = indexOf(list, uid);
+    if (i >= 0) {
+      swapRemove(list, i);
+    }
+  }
+
+  private static void swapRemove(ArrayList<PodInfo> list, int i) {
+    int last = list.size() - 1;
+    list.set(i, list.get(last));
+    list.remove(last);
+  }
+
+  private void update(PodInfo pod, int sign) {
+    requested = sign > 0 ? requested.add(pod.requests()) : requested.subtract(pod.requests());
+    nonZeroMilliCpu += sign * pod.nonZeroMilliCpu();
+    nonZeroMemory += sign * pod.nonZeroMemory();
+    for (HostPort p : pod.hostPorts()) {
+      if (sign > 0) {
+        usedPorts.add(p);
+      } else {
+        usedPorts.remove(p);
+      }
+    }
+    for (String claim : pod.pvcNames()) {
+      String k = pod.namespace() + "/" + claim;
+      if (sign > 0) {
+        pvcRefCounts.merge(k, 1, Integer::sum);
+      } else {
+        pvcRefCounts.computeIfPresent(k, (key, v) -> v <= 1 ? null : v - 1);
+      }
+    }
+    bump();
+  }
+
+  /** Returns the node object, or {@code null} for a ghost whose node was removed. */
+  public V1Node node() {
+    return node;
+  }
+
+  /** Returns the node's name. */
+  public String name() {
+    return name;
+  }
+
+  /** Returns the node's labels; never {@code null}. */
+  public Map<String, String> labels() {
+    return labels;
+  }
+
+  /** Returns the node's parsed taints. */
+  public List<Taint> taints() {
+    return taints;
+  }
+
+  /** Returns {@code spec.unschedulable}. */
+  public boolean unschedulable() {
+    return unschedulable;
+  }
+
+  /** Returns the pods on the node (bound and assumed); read-only. */
+  public List<PodInfo> pods() {
+    return Collections.unmodifiableList(pods);
+  }
+
+  /** Returns the pods with pod affinity or anti-affinity; read-only. */
+  public List<PodInfo> podsWithAffinity() {
+    return Collections.unmodifiableList(podsWithAffinity);
+  }
+
+  /** Returns the pods with required pod anti-affinity; read-only. */
+  public List<PodInfo> podsWithRequiredAntiAffinity() {
+    return Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+  }
+
+  /** Returns the host ports used by the pods; read-only. */
+  public List<HostPort> usedPorts() {
+    return Collections.unmodifiableList(usedPorts);
+  }
+
+  /** Returns whether {@code wanted} conflicts with a used host port. */
+  public boolean portConflicts(HostPort wanted) {
+    for (int i = 0; i < usedPorts.size(); i++) {
+      if (wanted.conflictsWith(usedPorts.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Returns the sum of the pods' effective requests. */
+  public Resource requested() {
+    return requested;
+  }
+
+  /** Returns the pods' CPU requests in millicores, counting 100m for containers without one. */
+  public long nonZeroMilliCpu() {
+    return nonZeroMilliCpu;
+  }
+
+  /** Returns the pods' memory requests, counting 200 MiB for containers without one. */
+  public long nonZeroMemory() {
+    return nonZeroMemory;
+  }
+
+  /** Returns the node's allocatable resources, including the pod count. */
+  public Resource allocatable() {
+    return allocatable;
+  }
+
+  /** Returns the image states by normalized image name. */
+  public Map<String, ImageStateSummary> imageStates() {
+    return imageStates;
+  }
+
+  /** Returns the reference counts of persistent volume claims, keyed {@code namespace/claim}. */
+  public Map<String, Integer> pvcRefCounts() {
+    return Collections.unmodifiableMap(pvcRefCounts);
+  }
+
+  /** Returns the generation, which changes on every modification. */
+  public long generation() {
+    return generation;
+  }
+
+  @Override
+  public String toString() {
+    return "NodeInfo{" + name + ", pods=" + pods.size() + ", requested=" + requested + "}";
+  }
+}

@@ -1,0 +1,25 @@
+package io.kubesched.framework;
+
+import java.util.List;
+
+/** Read access to the nodes of the snapshot a scheduling cycle works on. */
+public interface NodeInfoLister {
+  /** Returns every node, in the scheduler's (zone round-robin) order. */
+  List<NodeInfo> list();
+
+  /** Returns the nodes that have pods with pod affinity or anti-affinity. */
+  List<NodeInfo> havePodsWithAffinityList();
+
+  /** Returns the nodes that have pods with required pod anti-affinity. */
+  List<NodeInfo> havePodsWithRequiredAntiAffinityList();
+
+  /**
+   * Returns the node named {@code nodeName}.
+   *
+   * @throws SchedulingException when there is no such node
+   */
+  NodeInfo get(String nodeName);
+
+  /** Returns the node named {@code nodeName}, or {@code null}. */
+  NodeInfo find(String nodeName);
+}

@@ -1,0 +1,403 @@
+package io.kubesched.framework;
+
+import io.kubernetes.client.openapi.models.V1Affinity;
+import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1ContainerPort;
+import io.kubernetes.client.openapi.models.V1NodeAffinity;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1OwnerReference;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodAffinity;
+import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
+import io.kubernetes.client.openapi.models.V1PodAntiAffinity;
+import io.kubernetes.client.openapi.models.V1PodSchedulingGate;
+import io.kubernetes.client.openapi.models.V1PodSpec;
+import io.kubernetes.client.openapi.models.V1PreferredSchedulingTerm;
+import io.kubernetes.client.openapi.models.V1Toleration;
+import io.kubernetes.client.openapi.models.V1TopologySpreadConstraint;
+import io.kubernetes.client.openapi.models.V1Volume;
+import io.kubernetes.client.openapi.models.V1WeightedPodAffinityTerm;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A pod with everything the scheduling hot path needs computed once, when the pod enters the
+ * scheduler (kube's {@code framework.PodInfo} plus its cached resource computation).
+ *
+ * <p>Immutable. The wrapped {@link V1Pod} must not be modified; a changed pod gets a new {@code
+ * PodInfo}. Construction never fails for a pod the API server would accept: a pod affinity term
+ * that does not parse is recorded in {@link #affinityParseError()} (InterPodAffinity rejects the
+ * pod with it) and node affinity terms that do not parse match nothing.
+ */
+public final class PodInfo {
+  private final V1Pod pod;
+  private final String uid;
+  private final String namespace;
+  private final String name;
+  private final String key;
+  private final Map<String, String> labels;
+  private final int priority;
+  private final Resource requests;
+  private final long nonZeroMilliCpu;
+  private final long nonZeroMemory;
+  private final List<Toleration> tolerations;
+  private final Map<String, String> nodeSelector;
+  private final NodeSelector requiredNodeAffinity;
+  private final List<WeightedNodeSelectorTerm> preferredNodeAffinity;
+  private final String preferredNodeAffinityError;
+  private final List<AffinityTerm> requiredAffinityTerms;
+  private final List<AffinityTerm> requiredAntiAffinityTerms;
+  private final List<WeightedAffinityTerm> preferredAffinityTerms;
+  private final List<WeightedAffinityTerm> preferredAntiAffinityTerms;
+  private final String affinityParseError;
+  private final boolean hasAffinity;
+  private final boolean hasRequiredAntiAffinity;
+  private final List<HostPort> hostPorts;
+  private final List<V1TopologySpreadConstraint> topologySpreadConstraints;
+  private final List<String> schedulingGates;
+  private final List<String> images;
+  private final List<String> pvcNames;
+  private final List<V1OwnerReference> ownerReferences;
+
+  private PodInfo(V1Pod pod) {
+    this.pod = Objects.requireNonNull(pod, "pod must not be null");
+    V1ObjectMeta meta = pod.getMetadata() == null ? new V1ObjectMeta() : pod.getMetadata();
+    V1PodSpec spec = pod.getSpec() == null ? new V1PodSpec() : pod.getSpec();
+    this.namespace = meta.getNamespace() == null ? "" : meta.getNamespace();
+    this.name = meta.getName() == null ? "" : meta.getName();
+    this.key = namespace + "/" + name;
+    this.uid = meta.getUid() == null || meta.getUid().isEmpty() ? key : meta.getUid();
+    this.labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
+    this.ownerReferences =
+        meta.getOwnerReferences() == null ? List.of() : List.copyOf(meta.getOwnerReferences());
+    this.priority = spec.getPriority() == null ? 0 : spec.getPriority();
+    this.requests = PodRequests.of(spec);
+    Resource nonZero = PodRequests.withDefaults(spec);
+    this.nonZeroMilliCpu = nonZero.milliCpu();
+    this.nonZeroMemory = nonZero.memory();
+
+    List<Toleration> tols = new ArrayList<>();
+    if (spec.getTolerations() != null) {
+      for (V1Toleration t : spec.getTolerations()) {
+        tols.add(Toleration.of(t));
+      }
+    }
+    this.tolerations = List.copyOf(tols);
+    this.nodeSelector = spec.getNodeSelector() == null ? Map.of() : spec.getNodeSelector();
+
+    V1Affinity affinity = spec.getAffinity();
+    V1NodeAffinity nodeAffinity = affinity == null ? null : affinity.getNodeAffinity();
+    this.requiredNodeAffinity =
+        nodeAffinity == null
+                || nodeAffinity.getRequiredDuringSchedulingIgnoredDuringExecution() == null
+            ? null
+            : NodeSelector.compile(nodeAffinity.getRequiredDuringSchedulingIgnoredDuringExecution());
+    List<WeightedNodeSelectorTerm> preferred = new ArrayList<>();
+    String preferredError = null;
+    if (nodeAffinity != null
+        && nodeAffinity.getPreferredDuringSchedulingIgnoredDuringExecution() != null) {
+      for (V1PreferredSchedulingTerm t :
+          nodeAffinity.getPreferredDuringSchedulingIgnoredDuringExecution()) {
+        if (t.getWeight() == null || t.getWeight() == 0) {
+          continue;
+        }
+        NodeSelector.Term term = NodeSelector.Term.compile(t.getPreference());
+        if (term.parseError() != null && preferredError == null) {
+          preferredError = term.parseError();
+        }
+        preferred.add(new WeightedNodeSelectorTerm(term, t.getWeight()));
+      }
+    }
+    this.preferredNodeAffinity = List.copyOf(preferred);
+    this.preferredNodeAffinityError = preferredError;
+
+    V1PodAffinity podAffinity = affinity == null ? null : affinity.getPodAffinity();
+    V1PodAntiAffinity podAntiAffinity = affinity == null ? null : affinity.getPodAntiAffinity();
+    this.hasAffinity = podAffinity != null || podAntiAffinity != null;
+    this.hasRequiredAntiAffinity =
+        podAntiAffinity != null
+            && podAntiAffinity.getRequiredDuringSchedulingIgnoredDuringExecution() != null
+            && !podAntiAffinity.getRequiredDuringSchedulingIgnoredDuringExecution().isEmpty();
+    List<AffinityTerm> reqAff = List.of();
+    List<AffinityTerm> reqAnti = List.of();
+    List<WeightedAffinityTerm> prefAff = List.of();
+    List<WeightedAffinityTerm> prefAnti = List.of();
+    String parseError = null;
+    try {
+      if (podAffinity != null) {
+        reqAff = terms(podAffinity.getRequiredDuringSchedulingIgnoredDuringExecution());
+        prefAff = weightedTerms(podAffinity.getPreferredDuringSchedulingIgnoredDuringExecution());
+      }
+      if (podAntiAffinity != null) {
+        reqAnti = terms(podAntiAffinity.getRequiredDuringSchedulingIgnoredDuringExecution());
+        prefAnti =
+            weightedTerms(podAntiAffinity.getPreferredDuringSchedulingIgnoredDuringExecution());
+      }
+    } catch (IllegalArgumentException e) {
+      parseError = e.getMessage();
+    }
+    this.requiredAffinityTerms = reqAff;
+    this.requiredAntiAffinityTerms = reqAnti;
+    this.preferredAffinityTerms = prefAff;
+    this.preferredAntiAffinityTerms = prefAnti;
+    this.affinityParseError = parseError;
+
+    List<HostPort> ports = new ArrayList<>();
+    List<String> imgs = new ArrayList<>();
+    if (spec.getInitContainers() != null) {
+      for (V1Container c : spec.getInitContainers()) {
+        if (c.getImage() != null) {
+          imgs.add(c.getImage());
+        } else {
+          imgs.add("");
+        }
+      }
+    }
+    if (spec.getContainers() != null) {
+      for (V1Container c : spec.getContainers()) {
+        imgs.add(c.getImage() == null ? "" : c.getImage());
+        if (c.getPorts() != null) {
+          for (V1ContainerPort p : c.getPorts()) {
+            if (p.getHostPort() != null && p.getHostPort() > 0) {
+              ports.add(new HostPort(p.getHostIP(), p.getProtocol(), p.getHostPort()));
+            }
+          }
+        }
+      }
+    }
+    this.hostPorts = List.copyOf(ports);
+    this.images = List.copyOf(imgs);
+    this.topologySpreadConstraints =
+        spec.getTopologySpreadConstraints() == null
+            ? List.of()
+            : List.copyOf(spec.getTopologySpreadConstraints());
+    List<String> gates = new ArrayList<>();
+    if (spec.getSchedulingGates() != null) {
+      for (V1PodSchedulingGate g : spec.getSchedulingGates()) {
+        gates.add(g.getName());
+      }
+    }
+    this.schedulingGates = List.copyOf(gates);
+    List<String> pvcs = new ArrayList<>();
+    if (spec.getVolumes() != null) {
+      for (V1Volume v : spec.getVolumes()) {
+        if (v.getPersistentVolumeClaim() != null
+            && v.getPersistentVolumeClaim().getClaimName() != null) {
+          pvcs.add(v.getPersistentVolumeClaim().getClaimName());
+        }
+      }
+    }
+    this.pvcNames = List.copyOf(pvcs);
+  }
+
+  private List<AffinityTerm> terms(List<V1PodAffinityTerm> list) {
+    if (list == null || list.isEmpty()) {
+      return List.of();
+    }
+    List<AffinityTerm> out = new ArrayList<>(list.size());
+    for (V1PodAffinityTerm t : list) {
+      out.add(AffinityTerm.parse(namespace, t));
+    }
+    return List.copyOf(out);
+  }
+
+  private List<WeightedAffinityTerm> weightedTerms(List<V1WeightedPodAffinityTerm> list) {
+    if (list == null || list.isEmpty()) {
+      return List.of();
+    }
+    List<WeightedAffinityTerm> out = new ArrayList<>(list.size());
+    for (V1WeightedPodAffinityTerm t : list) {
+      out.add(
+          new WeightedAffinityTerm(
+              AffinityTerm.parse(namespace, t.getPodAffinityTerm()),
+              t.getWeight() == null ? 0 : t.getWeight()));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Parses {@code pod}; never fails for a pod the API server accepts. */
+  public static PodInfo of(V1Pod pod) {
+    return new PodInfo(pod);
+  }
+
+  /** Returns the wrapped pod; do not modify it. */
+  public V1Pod pod() {
+    return pod;
+  }
+
+  /** Returns the pod's UID, or {@code namespace/name} when it has none. */
+  public String uid() {
+    return uid;
+  }
+
+  /** Returns the namespace, {@code ""} when unset. */
+  public String namespace() {
+    return namespace;
+  }
+
+  /** Returns the name. */
+  public String name() {
+    return name;
+  }
+
+  /** Returns {@code namespace/name}. */
+  public String key() {
+    return key;
+  }
+
+  /** Returns the labels; never {@code null}. */
+  public Map<String, String> labels() {
+    return labels;
+  }
+
+  /** Returns {@code spec.priority}, 0 when unset. */
+  public int priority() {
+    return priority;
+  }
+
+  /** Returns the effective requests (init containers, sidecars and overhead accounted for). */
+  public Resource requests() {
+    return requests;
+  }
+
+  /** Returns the CPU request in millicores counting 100m for containers without one. */
+  public long nonZeroMilliCpu() {
+    return nonZeroMilliCpu;
+  }
+
+  /** Returns the memory request in bytes counting 200 MiB for containers without one. */
+  public long nonZeroMemory() {
+    return nonZeroMemory;
+  }
+
+  /** Returns the parsed tolerations. */
+  public List<Toleration> tolerations() {
+    return tolerations;
+  }
+
+  /** Returns {@code spec.nodeSelector}; never {@code null}. */
+  public Map<String, String> nodeSelector() {
+    return nodeSelector;
+  }
+
+  /** Returns the compiled required node affinity, or {@code null} when the pod has none. */
+  public NodeSelector requiredNodeAffinity() {
+    return requiredNodeAffinity;
+  }
+
+  /** Returns the compiled preferred node affinity terms with non-zero weight. */
+  public List<WeightedNodeSelectorTerm> preferredNodeAffinity() {
+    return preferredNodeAffinity;
+  }
+
+  /** Returns why a preferred node affinity term did not parse, or {@code null}. */
+  public String preferredNodeAffinityError() {
+    return preferredNodeAffinityError;
+  }
+
+  /** Returns the required pod affinity terms. */
+  public List<AffinityTerm> requiredAffinityTerms() {
+    return requiredAffinityTerms;
+  }
+
+  /** Returns the required pod anti-affinity terms. */
+  public List<AffinityTerm> requiredAntiAffinityTerms() {
+    return requiredAntiAffinityTerms;
+  }
+
+  /** Returns the preferred pod affinity terms. */
+  public List<WeightedAffinityTerm> preferredAffinityTerms() {
+    return preferredAffinityTerms;
+  }
+
+  /** Returns the preferred pod anti-affinity terms. */
+  public List<WeightedAffinityTerm> preferredAntiAffinityTerms() {
+    return preferredAntiAffinityTerms;
+  }
+
+  /** Returns why a pod (anti-)affinity term did not parse, or {@code null}. */
+  public String affinityParseError() {
+    return affinityParseError;
+  }
+
+  /** Returns whether the pod has pod affinity or anti-affinity of any kind. */
+  public boolean hasAffinity() {
+    return hasAffinity;
+  }
+
+  /** Returns whether the pod has required pod anti-affinity terms. */
+  public boolean hasRequiredAntiAffinity() {
+    return hasRequiredAntiAffinity;
+  }
+
+  /** Returns the host ports of the regular containers (those with {@code hostPort > 0}). */
+  public List<HostPort> hostPorts() {
+    return hostPorts;
+  }
+
+  /** Returns {@code spec.topologySpreadConstraints}; never {@code null}. */
+  public List<V1TopologySpreadConstraint> topologySpreadConstraints() {
+    return topologySpreadConstraints;
+  }
+
+  /** Returns the names of the scheduling gates. */
+  public List<String> schedulingGates() {
+    return schedulingGates;
+  }
+
+  /** Returns the images of the init containers then the regular containers. */
+  public List<String> images() {
+    return images;
+  }
+
+  /** Returns the names of the persistent volume claims the pod mounts. */
+  public List<String> pvcNames() {
+    return pvcNames;
+  }
+
+  /** Returns the owner references; never {@code null}. */
+  public List<V1OwnerReference> ownerReferences() {
+    return ownerReferences;
+  }
+
+  /** Returns {@code spec.nodeName}, or {@code null}. */
+  public String nodeName() {
+    return pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+  }
+
+  /** Returns {@code status.nominatedNodeName}, or {@code null} when unset or empty. */
+  public String nominatedNodeName() {
+    String n = pod.getStatus() == null ? null : pod.getStatus().getNominatedNodeName();
+    return n == null || n.isEmpty() ? null : n;
+  }
+
+  /** Returns {@code spec.schedulerName}, {@code default-scheduler} when unset. */
+  public String schedulerName() {
+    String s = pod.getSpec() == null ? null : pod.getSpec().getSchedulerName();
+    return s == null || s.isEmpty() ? "default-scheduler" : s;
+  }
+
+  /** Returns {@code spec.preemptionPolicy}, {@code PreemptLowerPriority} when unset. */
+  public String preemptionPolicy() {
+    String p = pod.getSpec() == null ? null : pod.getSpec().getPreemptionPolicy();
+    return p == null ? "PreemptLowerPriority" : p;
+  }
+
+  /** Returns whether the pod is being deleted. */
+  public boolean isTerminating() {
+    return pod.getMetadata() != null && pod.getMetadata().getDeletionTimestamp() != null;
+  }
+
+  /** Returns {@code status.startTime}, or {@code null}. */
+  public OffsetDateTime startTime() {
+    return pod.getStatus() == null ? null : pod.getStatus().getStartTime();
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+}
