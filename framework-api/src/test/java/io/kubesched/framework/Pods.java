@@ -75,17 +75,15 @@ final class Pods {
     return this;
   }
 
+  /** Adds a host port to the last container, adding a container when there is none. */
   Pods hostPort(String ip, String protocol, int port) {
-    pod.getSpec()
-        .addContainersItem(
-            new V1Container()
-                .name("p" + pod.getSpec().getContainers().size())
-                .addPortsItem(
-                    new V1ContainerPort()
-                        .containerPort(port)
-                        .hostPort(port)
-                        .hostIP(ip)
-                        .protocol(protocol)));
+    java.util.List<V1Container> cs = pod.getSpec().getContainers();
+    if (cs.isEmpty()) {
+      pod.getSpec().addContainersItem(new V1Container().name("c0"));
+    }
+    cs.get(cs.size() - 1)
+        .addPortsItem(
+            new V1ContainerPort().containerPort(port).hostPort(port).hostIP(ip).protocol(protocol));
     return this;
   }
 
