@@ -244,6 +244,29 @@ final class PreemptionFixtures {
     }
   }
 
+  /** A Filter plugin that rejects every node with the given status and counts its calls. */
+  static final class ConstantFilter implements FilterPlugin {
+    final AtomicInteger calls = new AtomicInteger();
+    private final String name;
+    private final Status status;
+
+    ConstantFilter(String name, Status status) {
+      this.name = name;
+      this.status = status;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+      calls.incrementAndGet();
+      return status;
+    }
+  }
+
   /** Fails AddPod/RemovePod on nodes labelled {@code error=true}, like kube's TestPlugin. */
   static final class FailingExtensions implements PreFilterExtensions {
     @Override
