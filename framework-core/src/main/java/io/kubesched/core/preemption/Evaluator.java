@@ -2,6 +2,9 @@ package io.kubesched.core.preemption;
 
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubesched.core.runtime.Diagnosis;
+import io.kubesched.core.runtime.FitError;
+import io.kubesched.core.runtime.NodeToStatus;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EventRecorder;
@@ -25,7 +28,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -157,6 +159,7 @@ public final class Evaluator {
           .log();
       String message =
           nodesAvailableMessage(
+              preemptor,
               allNodes.size(), found.nodeStatuses(), Status.unresolvable(REASON_NOT_HELPFUL));
       return new PostFilterResult(Status.unschedulable(message), NominatingInfo.override(""));
     }
@@ -469,29 +472,12 @@ public final class Evaluator {
   /**
    * Returns the {@code 0/N nodes are available: ...} text of a FitError whose explicit node
    * statuses are {@code statuses} and whose other nodes have {@code absent}: each reason prefixed
-   * with its node count, sorted, joined by {@code ", "}.
+   * with its node count, sorted, joined by {@code ", "} (the runtime's {@link FitError} rule).
    */
   public static String nodesAvailableMessage(
-      int numAllNodes, Map<String, Status> statuses, Status absent) {
-    Map<String, Integer> counts = new TreeMap<>();
-    for (Status s : statuses.values()) {
-      for (String r : s.allReasons()) {
-        counts.merge(r, 1, Integer::sum);
-      }
-    }
-    if (statuses.size() < numAllNodes) {
-      for (String r : absent.allReasons()) {
-        counts.merge(r, numAllNodes - statuses.size(), Integer::sum);
-      }
-    }
-    List<String> parts = new ArrayList<>(counts.size());
-    counts.forEach((reason, count) -> parts.add(count + " " + reason));
-    Collections.sort(parts);
-    StringBuilder sb = new StringBuilder("0/").append(numAllNodes).append(" nodes are available:");
-    if (!parts.isEmpty()) {
-      sb.append(' ').append(String.join(", ", parts)).append('.');
-    }
-    return sb.toString();
+      PodInfo pod, int numAllNodes, Map<String, Status> statuses, Status absent) {
+    Diagnosis diagnosis = new Diagnosis(new NodeToStatus(statuses, absent));
+    return new FitError(pod, numAllNodes, diagnosis).getMessage();
   }
 
   /** Joins error messages as Go's {@code utilerrors.NewAggregate(errs).Error()} does. */
