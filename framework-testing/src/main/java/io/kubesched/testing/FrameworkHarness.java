@@ -1,5 +1,6 @@
 package io.kubesched.testing;
 
+import io.kubernetes.client.openapi.models.V1ContainerImage;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.config.PluginConfig;
@@ -17,6 +18,7 @@ import io.kubesched.framework.BindPlugin;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
+import io.kubesched.framework.ImageStateSummary;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.NodeScore;
@@ -41,6 +43,8 @@ import io.kubesched.framework.Status;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -69,7 +73,8 @@ import java.util.function.IntConsumer;
  *
  * <p>Each plugin is registered in a {@link PluginRegistry} through a small {@link PluginProvider}
  * and enabled, in the given order, at every extension point whose interface it implements (Score
- * with its weight). A no-op QueueSort and Bind plugin are added when none is given, because the
+ * with its weight). Nodes carry kube's image states (size and number of nodes holding each image
+ * name). A no-op QueueSort and Bind plugin are added when none is given, because the
  * framework requires them. Filter runs sequentially on every node in the given order; the
  * snapshot is fixed when the harness is built. Not thread-safe.
  */
@@ -506,6 +511,7 @@ public final class FrameworkHarness {
         }
         n.addPod(pod);
       }
+      setImageStates(nodes, byName);
       Set<NodeInfo> aff = new LinkedHashSet<>();
       Set<NodeInfo> anti = new LinkedHashSet<>();
       for (NodeInfo n : all) {
@@ -519,6 +525,34 @@ public final class FrameworkHarness {
       this.list = List.copyOf(all);
       this.withAffinity = List.copyOf(aff);
       this.withAntiAffinity = List.copyOf(anti);
+    }
+
+    /** Sets each node's image states with cluster-wide node counts, as kube's snapshot does. */
+    private static void setImageStates(List<V1Node> nodes, Map<String, NodeInfo> byName) {
+      Map<String, Set<String>> holders = new HashMap<>();
+      for (V1Node n : nodes) {
+        for (V1ContainerImage image : images(n)) {
+          for (String name : image.getNames() == null ? List.<String>of() : image.getNames()) {
+            holders.computeIfAbsent(name, k -> new HashSet<>()).add(n.getMetadata().getName());
+          }
+        }
+      }
+      for (V1Node n : nodes) {
+        Map<String, ImageStateSummary> states = new HashMap<>();
+        for (V1ContainerImage image : images(n)) {
+          long size = image.getSizeBytes() == null ? 0 : image.getSizeBytes();
+          for (String name : image.getNames() == null ? List.<String>of() : image.getNames()) {
+            states.put(name, new ImageStateSummary(size, holders.get(name).size()));
+          }
+        }
+        byName.get(n.getMetadata().getName()).setImageStates(states);
+      }
+    }
+
+    private static List<V1ContainerImage> images(V1Node n) {
+      return n.getStatus() == null || n.getStatus().getImages() == null
+          ? List.of()
+          : n.getStatus().getImages();
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FrameworkHandle;
+import io.kubesched.framework.ImageStateSummary;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScore;
 import io.kubesched.framework.NodeScores;
@@ -193,6 +194,27 @@ final class FrameworkHarnessTest {
             .run(pod);
 
     assertThat(r.scores("Fixed")).containsExactly(new NodeScore("n1", 50));
+  }
+
+  @Test
+  void nodesCarryClusterWideImageStates() {
+    FrameworkHarness h =
+        FrameworkHarness.builder()
+            .nodes(
+                node("n1").image(300, "nginx:1.25", "docker.io/library/nginx:1.25").obj(),
+                node("n2").image(300, "nginx:1.25").image(50, "busybox:1").obj())
+            .build();
+
+    assertThat(h.snapshot().get("n1").imageStates())
+        .isEqualTo(
+            Map.of(
+                "nginx:1.25", new ImageStateSummary(300, 2),
+                "docker.io/library/nginx:1.25", new ImageStateSummary(300, 1)));
+    assertThat(h.snapshot().get("n2").imageStates())
+        .isEqualTo(
+            Map.of(
+                "nginx:1.25", new ImageStateSummary(300, 2),
+                "busybox:1", new ImageStateSummary(50, 1)));
   }
 
   @Test
