@@ -74,9 +74,9 @@ import java.util.function.IntConsumer;
  * <p>Each plugin is registered in a {@link PluginRegistry} through a small {@link PluginProvider}
  * and enabled, in the given order, at every extension point whose interface it implements (Score
  * with its weight). Nodes carry kube's image states (size and number of nodes holding each image
- * name). A no-op QueueSort and Bind plugin are added when none is given, because the
- * framework requires them. Filter runs sequentially on every node in the given order; the
- * snapshot is fixed when the harness is built. Not thread-safe.
+ * name). A no-op QueueSort and Bind plugin are added when none is given, because the framework
+ * requires them. Filter runs sequentially on every node in the given order; the snapshot is fixed
+ * when the harness is built. Not thread-safe.
  */
 public final class FrameworkHarness {
   /** The name of the QueueSort plugin added when none is given. */
@@ -118,10 +118,10 @@ public final class FrameworkHarness {
 
   /**
    * Runs PreFilter on all nodes, Filter on every node PreFilter allows, then PreScore and Score
-   * (with normalisation and weights) on the feasible nodes, all with one fresh {@link
-   * CycleState}. A PreFilter rejection gives every node that status and stops; nodes outside
-   * PreFilter's node set get kube's {@code node(s) didn't satisfy plugin(s) [..]} status. Scoring
-   * runs whenever a node is feasible (kube skips it for a single node; the harness does not).
+   * (with normalisation and weights) on the feasible nodes, all with one fresh {@link CycleState}.
+   * A PreFilter rejection gives every node that status and stops; nodes outside PreFilter's node
+   * set get kube's {@code node(s) didn't satisfy plugin(s) [..]} status. Scoring runs whenever a
+   * node is feasible (kube skips it for a single node; the harness does not).
    */
   public Result run(PodInfo pod) {
     CycleState state = new CycleState();
@@ -176,7 +176,8 @@ public final class FrameworkHarness {
       nps.scores()
           .forEach(
               (plugin, score) ->
-                  byPlugin.computeIfAbsent(plugin, k -> new ArrayList<>())
+                  byPlugin
+                      .computeIfAbsent(plugin, k -> new ArrayList<>())
                       .add(new NodeScore(nps.name(), score)));
       totals.add(new NodeScore(nps.name(), nps.totalScore()));
     }
@@ -300,8 +301,8 @@ public final class FrameworkHarness {
     /**
      * Builds the snapshot and the framework.
      *
-     * @throws IllegalArgumentException when a pod names an unknown node, or the framework
-     *     rejects the profile (its message is kube's)
+     * @throws IllegalArgumentException when a pod names an unknown node, or the framework rejects
+     *     the profile (its message is kube's)
      */
     public FrameworkHarness build() {
       Lister lister = new Lister(nodes, pods);
@@ -507,7 +508,11 @@ public final class FrameworkHarness {
         NodeInfo n = pod.nodeName() == null ? null : byName.get(pod.nodeName());
         if (n == null) {
           throw new IllegalArgumentException(
-              "pod " + pod.key() + ": spec.nodeName \"" + pod.nodeName() + "\" is not a given node");
+              "pod "
+                  + pod.key()
+                  + ": spec.nodeName \""
+                  + pod.nodeName()
+                  + "\" is not a given node");
         }
         n.addPod(pod);
       }

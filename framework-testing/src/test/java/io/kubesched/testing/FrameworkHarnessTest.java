@@ -42,7 +42,12 @@ final class FrameworkHarnessTest {
                 "n2", Status.Code.UNSCHEDULABLE, "n3", Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE));
 
     FrameworkHarness.Result r =
-        threeNodes().plugin(new TrueFilterPlugin()).plugin(failing).plugin(counter, 2).build().run(pod);
+        threeNodes()
+            .plugin(new TrueFilterPlugin())
+            .plugin(failing)
+            .plugin(counter, 2)
+            .build()
+            .run(pod);
 
     assertThat(r.preFilterStatus()).isEqualTo(Status.success());
     assertThat(r.filterStatuses())
@@ -138,7 +143,8 @@ final class FrameworkHarnessTest {
     assertThat(r.scores("FewestPods"))
         .containsExactly(new NodeScore("n1", 0), new NodeScore("n2", 50), new NodeScore("n3", 100));
     assertThat(r.totalScores())
-        .containsExactly(new NodeScore("n1", 0), new NodeScore("n2", 150), new NodeScore("n3", 300));
+        .containsExactly(
+            new NodeScore("n1", 0), new NodeScore("n2", 150), new NodeScore("n3", 300));
     assertThat(h.snapshot().get("n1").pods()).hasSize(2);
   }
 
@@ -219,9 +225,7 @@ final class FrameworkHarnessTest {
 
   @Test
   void misconfigurationsFailWithClearMessages() {
-    assertThatThrownBy(
-            () ->
-                threeNodes().pods(MakePod.pod().name("x").node("n9").obj()).build())
+    assertThatThrownBy(() -> threeNodes().pods(MakePod.pod().name("x").node("n9").obj()).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("default/x")
         .hasMessageContaining("n9");
