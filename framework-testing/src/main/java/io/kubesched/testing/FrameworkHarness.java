@@ -117,7 +117,8 @@ public final class FrameworkHarness {
   }
 
   /**
-   * Runs PreFilter on all nodes, Filter on every node PreFilter allows, then PreScore and Score
+   * Runs PreFilter on all nodes, Filter (with the nominated pods, as kube's {@code
+   * RunFilterPluginsWithNominatedPods}) on every node PreFilter allows, then PreScore and Score
    * (with normalisation and weights) on the feasible nodes, all with one fresh {@link CycleState}.
    * A PreFilter rejection gives every node that status and stops; nodes outside PreFilter's node
    * set get kube's {@code node(s) didn't satisfy plugin(s) [..]} status. Scoring runs whenever a
@@ -149,7 +150,7 @@ public final class FrameworkHarness {
         filterStatuses.put(n.name(), outside);
         continue;
       }
-      Status s = framework.runFilterPlugins(state, pod, n);
+      Status s = framework.runFilterPluginsWithNominatedPods(state, pod, n);
       filterStatuses.put(n.name(), s);
       if (s.isSuccess()) {
         feasible.add(n);
@@ -231,6 +232,7 @@ public final class FrameworkHarness {
     private final List<Registration> registrations = new ArrayList<>();
     private final List<V1Node> nodes = new ArrayList<>();
     private final List<V1Pod> pods = new ArrayList<>();
+    private final List<V1Pod> nominatedPods = new ArrayList<>();
     private Clock clock = FakeClock.epoch();
     private Integer percentageOfNodesToScore;
 
@@ -283,6 +285,15 @@ public final class FrameworkHarness {
     /** Adds pods already placed on nodes ({@code spec.nodeName} must name a given node). */
     public Builder pods(List<V1Pod> pods) {
       this.pods.addAll(pods);
+      return this;
+    }
+
+    /**
+     * Adds pods nominated to nodes ({@code status.nominatedNodeName} must name a given node):
+     * Filter counts those of equal or higher priority on their node, as kube does.
+     */
+    public Builder nominatedPods(V1Pod... pods) {
+      this.nominatedPods.addAll(List.of(pods));
       return this;
     }
 
@@ -363,6 +374,20 @@ public final class FrameworkHarness {
         }
       }
       Profile profile = new Profile(PROFILE_NAME, percentageOfNodesToScore, plugins, config);
+      Map<String, List<PodInfo>> nominated = new HashMap<>();
+      for (V1Pod p : nominatedPods) {
+        PodInfo pi = PodInfo.of(p);
+        String node = pi.nominatedNodeName();
+        if (node == null || lister.find(node) == null) {
+          throw new IllegalArgumentException(
+              "pod "
+                  + pi.key()
+                  + ": status.nominatedNodeName \""
+                  + node
+                  + "\" is not a given node");
+        }
+        nominated.computeIfAbsent(node, k -> new ArrayList<>()).add(pi);
+      }
       SimulatedTime timers = new SimulatedTime(clock.instant());
       FrameworkContext ctx =
           new FrameworkContext(
@@ -370,7 +395,7 @@ public final class FrameworkHarness {
               null,
               clock,
               new SequentialParallelizer(),
-              null,
+              node -> nominated.getOrDefault(node, List.of()),
               () -> lister,
               new WaitingPods(timers.scheduler()),
               null,

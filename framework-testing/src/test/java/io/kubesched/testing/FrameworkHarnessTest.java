@@ -223,12 +223,53 @@ final class FrameworkHarnessTest {
                 "busybox:1", new ImageStateSummary(50, 1)));
   }
 
+  /** Rejects a node that already holds a pod (a stand-in for a resource fit check). */
+  static final class OnePodPerNode implements io.kubesched.framework.FilterPlugin {
+    @Override
+    public String name() {
+      return "OnePodPerNode";
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+      return node.pods().isEmpty() ? Status.success() : Status.unschedulable("node is taken");
+    }
+  }
+
+  @Test
+  void nominatedPodsOfEqualOrHigherPriorityTakeTheirNode() {
+    FrameworkHarness h =
+        threeNodes()
+            .plugin(new OnePodPerNode())
+            .nominatedPods(
+                MakePod.pod().name("high").priority(10).nominatedNode("n1").obj(),
+                MakePod.pod().name("low").priority(-1).nominatedNode("n2").obj())
+            .build();
+
+    FrameworkHarness.Result r = h.run(MakePod.pod().name("p").priority(0).info());
+
+    assertThat(r.filterStatuses())
+        .containsExactly(
+            Map.entry("n1", Status.unschedulable("node is taken").withPlugin("OnePodPerNode")),
+            Map.entry("n2", Status.success()),
+            Map.entry("n3", Status.success()));
+    assertThat(h.snapshot().get("n1").pods()).isEmpty();
+  }
+
   @Test
   void misconfigurationsFailWithClearMessages() {
     assertThatThrownBy(() -> threeNodes().pods(MakePod.pod().name("x").node("n9").obj()).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("default/x")
         .hasMessageContaining("n9");
+    assertThatThrownBy(
+            () ->
+                threeNodes()
+                    .nominatedPods(MakePod.pod().name("y").nominatedNode("n7").obj())
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("default/y")
+        .hasMessageContaining("n7");
     assertThatThrownBy(
             () -> threeNodes().plugin(new TrueFilterPlugin()).plugin(new TrueFilterPlugin()))
         .isInstanceOf(IllegalArgumentException.class)
