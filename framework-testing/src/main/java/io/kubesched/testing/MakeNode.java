@@ -127,7 +127,11 @@ public final class MakeNode {
     return n;
   }
 
-  /** Builds the node and returns a {@link NodeInfo} holding it and {@code pods}. */
+  /**
+   * Builds the node and returns a {@link NodeInfo} holding it and {@code pods}. Image states are
+   * not set (they need every node of the cluster): use {@link FrameworkHarness} or the cache's
+   * snapshot for plugins that read them.
+   */
   public NodeInfo info(PodInfo... pods) {
     return NodeInfo.of(obj(), pods);
   }
