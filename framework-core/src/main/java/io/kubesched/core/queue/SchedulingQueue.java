@@ -611,11 +611,14 @@ public final class SchedulingQueue implements PodNominator {
     }
   }
 
-  /** Like {@link #pop()} but returns empty instead of blocking (for simulations). */
+  /**
+   * Like {@link #pop()} but returns empty instead of blocking (for simulations); like {@code pop},
+   * a closed queue still hands out the pods it holds.
+   */
   public Optional<QueuedPodInfo> tryPop() {
     lock.lock();
     try {
-      if (closed || (activeQ.isEmpty() && podBackoffQ.isEmpty())) {
+      if (activeQ.isEmpty() && podBackoffQ.isEmpty()) {
         return Optional.empty();
       }
       return Optional.ofNullable(popLocked());
