@@ -1,0 +1,47 @@
+package io.kubesched.core.cluster;
+
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.framework.ClusterClient;
+import io.kubesched.framework.EventRecorder;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The port through which the scheduler sees and changes a cluster: the plugin-facing {@link
+ * ClusterClient} and {@link EventRecorder}, plus the node/pod event feed and the status patch the
+ * scheduler writes after a failed attempt.
+ *
+ * <p>Implementations are thread-safe. Objects returned or passed to listeners are shared and must
+ * be treated as immutable.
+ */
+public interface Cluster extends ClusterClient, EventRecorder {
+  /**
+   * Registers {@code listener}: it first receives every existing node then every existing pod as
+   * adds, then every later change, in order and without gaps or duplicates.
+   */
+  void addListener(ClusterListener listener);
+
+  /** Unregisters {@code listener}; it receives no change made after this call returns. */
+  void removeListener(ClusterListener listener);
+
+  /** Returns every node. */
+  List<V1Node> listNodes();
+
+  /** Returns the node named {@code name}, or empty when there is none. */
+  Optional<V1Node> getNode(String name);
+
+  /**
+   * Records a failed scheduling attempt in the pod's status, as kube-scheduler's status patch
+   * does: condition {@code PodScheduled=False} with {@code reason} and {@code message} and, when
+   * {@code nominatedNodeName} is not {@code null}, {@code status.nominatedNodeName} ({@code ""}
+   * clears it). Nothing is written when neither changes; a pod that is gone is ignored.
+   *
+   * @param pod the pod (its namespace and name identify it)
+   * @param reason {@code Unschedulable} or {@code SchedulerError}
+   * @param message the scheduling failure message
+   * @param nominatedNodeName the node to nominate, {@code ""} to clear, {@code null} to leave
+   */
+  void patchPodScheduledCondition(
+      V1Pod pod, String reason, String message, String nominatedNodeName);
+}

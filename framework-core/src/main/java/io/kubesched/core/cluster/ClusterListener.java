@@ -1,0 +1,32 @@
+package io.kubesched.core.cluster;
+
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1Pod;
+
+/**
+ * Receives the node and pod changes of a {@link Cluster}, in the order they happened (the
+ * scheduler's informer event handlers).
+ *
+ * <p>Objects passed to a listener are shared and must not be modified. Callbacks of one cluster
+ * are never run concurrently with each other; a callback may call back into the cluster (its own
+ * changes are delivered after the current callback returns).
+ */
+public interface ClusterListener {
+  /** Called when a node was added (or replayed on registration). */
+  default void onNodeAdd(V1Node node) {}
+
+  /** Called when a node changed; {@code oldNode} is the previous version. */
+  default void onNodeUpdate(V1Node oldNode, V1Node node) {}
+
+  /** Called when a node was deleted; {@code node} is its last version. */
+  default void onNodeDelete(V1Node node) {}
+
+  /** Called when a pod was added (or replayed on registration). */
+  default void onPodAdd(V1Pod pod) {}
+
+  /** Called when a pod changed; {@code oldPod} is the previous version. */
+  default void onPodUpdate(V1Pod oldPod, V1Pod pod) {}
+
+  /** Called when a pod was deleted; {@code pod} is its last version. */
+  default void onPodDelete(V1Pod pod) {}
+}

@@ -1,0 +1,108 @@
+package io.kubesched.core.runtime;
+
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeInfoLister;
+import io.kubesched.framework.NodeToStatusReader;
+import io.kubesched.framework.Status;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+
+/**
+ * The statuses of the nodes rejected in one cycle plus the status of the nodes that were never
+ * filtered (kube's {@code framework.NodeToStatus}).
+ *
+ * <p>Nodes that passed Filter have no entry; nodes without an entry report the absent-nodes
+ * status, by default {@code UnschedulableAndUnresolvable} without reasons. Not thread-safe: the
+ * scheduling algorithm fills it on one thread after the parallel phase.
+ */
+public final class NodeToStatus implements NodeToStatusReader {
+  private static final Status DEFAULT_ABSENT = Status.of(Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
+
+  private final Map<String, Status> statuses;
+  private Status absentNodesStatus;
+
+  /** Creates an empty map with the default absent-nodes status. */
+  public NodeToStatus() {
+    this(new LinkedHashMap<>(), DEFAULT_ABSENT);
+  }
+
+  /** Creates a map with the given entries (copied) and absent-nodes status. */
+  public NodeToStatus(Map<String, Status> statuses, Status absentNodesStatus) {
+    this.statuses = new LinkedHashMap<>(statuses);
+    this.absentNodesStatus = Objects.requireNonNull(absentNodesStatus);
+  }
+
+  /** Returns the status of {@code nodeName}: its entry, else the absent-nodes status. */
+  @Override
+  public Status get(String nodeName) {
+    Status s = statuses.get(nodeName);
+    return s == null ? absentNodesStatus : s;
+  }
+
+  /** Sets the status of {@code nodeName}. */
+  public void set(String nodeName, Status status) {
+    statuses.put(nodeName, Objects.requireNonNull(status));
+  }
+
+  /** Returns the number of explicit entries. */
+  public int size() {
+    return statuses.size();
+  }
+
+  /** Returns the status of the nodes without an entry. */
+  public Status absentNodesStatus() {
+    return absentNodesStatus;
+  }
+
+  /** Sets the status of the nodes without an entry. */
+  public void setAbsentNodesStatus(Status status) {
+    this.absentNodesStatus = Objects.requireNonNull(status);
+  }
+
+  /** Calls {@code action} for each explicit entry, in insertion order. */
+  public void forEachExplicitNode(BiConsumer<String, Status> action) {
+    statuses.forEach(action);
+  }
+
+  /** Returns the explicit entries, in insertion order; read-only. */
+  public Map<String, Status> explicit() {
+    return Collections.unmodifiableMap(statuses);
+  }
+
+  @Override
+  public List<NodeInfo> nodesForStatusCode(NodeInfoLister lister, Status.Code code) {
+    List<NodeInfo> out = new ArrayList<>();
+    if (absentNodesStatus.code() == code) {
+      List<NodeInfo> all = lister.list();
+      if (statuses.isEmpty()) {
+        return new ArrayList<>(all);
+      }
+      for (NodeInfo n : all) {
+        if (get(n.name()).code() == code) {
+          out.add(n);
+        }
+      }
+      return out;
+    }
+    statuses.forEach(
+        (name, s) -> {
+          if (s.code() == code) {
+            NodeInfo n = lister.find(name);
+            if (n != null) {
+              out.add(n);
+            }
+          }
+        });
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "NodeToStatus{" + statuses + ", absent=" + absentNodesStatus + "}";
+  }
+}
