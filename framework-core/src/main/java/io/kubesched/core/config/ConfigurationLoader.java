@@ -114,7 +114,7 @@ public final class ConfigurationLoader {
       map = new LinkedHashMap<>();
     } else {
       throw new InvalidConfigurationException(
-          source, List.of(FieldErrors.invalid("", doc, "expected a mapping")));
+          source, List.of(FieldErrors.invalid(source, doc, "expected a mapping")));
     }
     checkTypeMeta(map.remove("apiVersion"), ArgsCodec.API_VERSION, "apiVersion", errors);
     checkTypeMeta(map.remove("kind"), KIND, "kind", errors);
