@@ -299,6 +299,7 @@ final class PreemptionFixtures {
     final List<String> writes = new ArrayList<>();
     final List<Event> events = new ArrayList<>();
     final List<String> failDeletes = new ArrayList<>();
+    Consumer<V1Pod> onDelete = p -> {};
 
     void add(V1Pod p) {
       pods.put(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName(), p);
@@ -318,6 +319,7 @@ final class PreemptionFixtures {
       if (failDeletes.contains(pod.getMetadata().getName())) {
         throw new SchedulingException("delete failed: " + pod.getMetadata().getName());
       }
+      onDelete.accept(pod);
       writes.add("delete " + key(pod));
       pods.remove(key(pod));
     }
