@@ -1,32 +1,347 @@
 package io.kubesched.core.runtime;
 
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.SchedulingException;
+import io.kubesched.framework.Status;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds the node for a pod (kube's {@code schedulePod}, {@code findNodesThatFitPod}, {@code
- * prioritizeNodes} and {@code selectHost}). One instance serves every profile; it keeps the
- * rotating start index of the feasible-node search.
+ * findNodesThatPassFilters}, {@code numFeasibleNodesToFind}, {@code prioritizeNodes} and {@code
+ * selectHost}).
+ *
+ * <p>One instance serves every profile and keeps the rotating start index of the feasible-node
+ * search, so that successive pods start their search where the previous one stopped. Called from
+ * the single scheduling thread; not thread-safe.
  */
 public final class SchedulingAlgorithm {
+  private static final Logger log = LoggerFactory.getLogger(SchedulingAlgorithm.class);
+
+  /** Below this many nodes every node is evaluated (kube's {@code minFeasibleNodesToFind}). */
+  public static final int MIN_FEASIBLE_NODES_TO_FIND = 100;
+
+  /** The lowest adaptive percentage (kube's {@code minFeasibleNodesPercentageToFind}). */
+  public static final int MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+  /** How many best nodes {@link #selectHost} collects at least (for reporting). */
+  public static final int NUMBER_OF_HIGHEST_SCORED_NODES_TO_REPORT = 3;
+
   private final Random random;
+  private int nextStartNodeIndex;
 
   /** Creates the algorithm; {@code random} breaks ties between best-scored nodes. */
   public SchedulingAlgorithm(Random random) {
     this.random = Objects.requireNonNull(random, "random must not be null");
   }
 
+  /** Returns the index in the node list where the next feasible-node search starts. */
+  public int nextStartNodeIndex() {
+    return nextStartNodeIndex;
+  }
+
+  /** Sets the start index of the next search (tests). */
+  void setNextStartNodeIndex(int index) {
+    this.nextStartNodeIndex = index;
+  }
+
   /**
-   * Schedules {@code pod} with the plugins of {@code fwk} on {@code snapshot}.
+   * Schedules {@code pod} with the plugins of {@code fwk} on {@code snapshot}: PreFilter, the
+   * nominated node first, Filter over enough nodes, then (with more than one feasible node)
+   * PreScore, Score and a random pick among the best.
    *
+   * @return the chosen node, the evaluated and feasible counts, the scores and node statuses
+   * @throws NoNodesAvailableException when the snapshot has no node
    * @throws FitError when no node fits
-   * @throws io.kubesched.framework.SchedulingException on an internal error (a plugin's Error)
+   * @throws SchedulingException with kube's message on an internal error (a plugin's Error)
    */
   public ScheduleResult schedulePod(
       Framework fwk, CycleState state, PodInfo pod, NodeInfoLister snapshot) throws FitError {
-    throw new UnsupportedOperationException("not implemented yet");
+    List<NodeInfo> allNodes = snapshot.list();
+    if (allNodes.isEmpty()) {
+      throw new NoNodesAvailableException();
+    }
+    Diagnosis diagnosis = new Diagnosis();
+    List<NodeInfo> feasible = findNodesThatFitPod(fwk, state, pod, snapshot, allNodes, diagnosis);
+    NodeToStatus statuses = diagnosis.nodeToStatus();
+    if (feasible.isEmpty()) {
+      throw new FitError(pod, allNodes.size(), diagnosis);
+    }
+    if (feasible.size() == 1) {
+      return new ScheduleResult(
+          feasible.get(0).name(), 1 + statuses.size(), 1, List.of(), statuses);
+    }
+    List<NodePluginScores> scores = prioritizeNodes(fwk, state, pod, feasible);
+    String host = selectHost(scores, NUMBER_OF_HIGHEST_SCORED_NODES_TO_REPORT);
+    return new ScheduleResult(
+        host, feasible.size() + statuses.size(), feasible.size(), scores, statuses);
+  }
+
+  /**
+   * Returns the nodes that pass PreFilter and Filter (kube's {@code findNodesThatFitPod}),
+   * recording the rejections in {@code diagnosis}.
+   */
+  List<NodeInfo> findNodesThatFitPod(
+      Framework fwk,
+      CycleState state,
+      PodInfo pod,
+      NodeInfoLister snapshot,
+      List<NodeInfo> allNodes,
+      Diagnosis diagnosis) {
+    Framework.PreFilterOutcome pre = fwk.runPreFilterPlugins(state, pod, allNodes);
+    diagnosis.addUnschedulablePlugins(pre.unschedulablePlugins());
+    Status s = pre.status();
+    if (!s.isSuccess()) {
+      if (!s.isRejected()) {
+        throw toException(s);
+      }
+      diagnosis.nodeToStatus().setAbsentNodesStatus(s);
+      diagnosis.setPreFilterMsg(s.message());
+      log.atTrace()
+          .setMessage("status after running PreFilter plugins for pod")
+          .addKeyValue("pod", pod.key())
+          .addKeyValue("status", s)
+          .log();
+      diagnosis.addPluginStatus(s);
+      return List.of();
+    }
+
+    String nominated = pod.nominatedNodeName();
+    if (nominated != null && !nominated.isEmpty()) {
+      NodeInfo n = snapshot.find(nominated);
+      if (n == null) {
+        log.atWarn()
+            .setMessage("evaluation failed on nominated node: node not found")
+            .addKeyValue("pod", pod.key())
+            .addKeyValue("node", nominated)
+            .log();
+      } else {
+        try {
+          List<NodeInfo> feasible = findNodesThatPassFilters(fwk, state, pod, diagnosis, List.of(n));
+          if (!feasible.isEmpty()) {
+            return feasible;
+          }
+        } catch (SchedulingException e) {
+          log.atWarn()
+              .setMessage("evaluation failed on nominated node")
+              .addKeyValue("pod", pod.key())
+              .addKeyValue("node", nominated)
+              .setCause(e)
+              .log();
+        }
+      }
+    }
+
+    List<NodeInfo> nodes = allNodes;
+    if (!pre.allNodes()) {
+      nodes = new ArrayList<>(pre.nodeNames().size());
+      for (String name : pre.nodeNames()) {
+        NodeInfo n = snapshot.find(name);
+        if (n != null) {
+          nodes.add(n);
+        }
+      }
+      diagnosis
+          .nodeToStatus()
+          .setAbsentNodesStatus(
+              Status.unresolvable(
+                  "node(s) didn't satisfy plugin(s) "
+                      + Framework.goList(new java.util.TreeSet<>(pre.unschedulablePlugins()))));
+    }
+    List<NodeInfo> feasible = null;
+    try {
+      feasible = findNodesThatPassFilters(fwk, state, pod, diagnosis, nodes);
+    } finally {
+      int processed = (feasible == null ? 0 : feasible.size()) + diagnosis.nodeToStatus().size();
+      nextStartNodeIndex = (nextStartNodeIndex + processed) % allNodes.size();
+    }
+    return feasible;
+  }
+
+  /**
+   * Filters {@code nodes} from the rotating start index, in parallel, until enough feasible nodes
+   * are found (kube's {@code findNodesThatPassFilters}); failures go to {@code diagnosis}.
+   *
+   * @throws SchedulingException when a Filter plugin returned an Error
+   */
+  List<NodeInfo> findNodesThatPassFilters(
+      Framework fwk, CycleState state, PodInfo pod, Diagnosis diagnosis, List<NodeInfo> nodes) {
+    int numAllNodes = nodes.size();
+    int numNodesToFind =
+        numFeasibleNodesToFind(
+            fwk.percentageOfNodesToScore(), fwk.globalPercentageOfNodesToScore(), numAllNodes);
+    if (!fwk.hasScorePlugins()) {
+      numNodesToFind = 1;
+    }
+    int start = nextStartNodeIndex;
+    if (!fwk.hasFilterPlugins()) {
+      List<NodeInfo> out = new ArrayList<>(numNodesToFind);
+      for (int i = 0; i < numNodesToFind && numAllNodes > 0; i++) {
+        out.add(nodes.get((start + i) % numAllNodes));
+      }
+      return out;
+    }
+
+    long begin = System.nanoTime();
+    NodeInfo[] feasible = new NodeInfo[numNodesToFind];
+    Status[] failures = new Status[numAllNodes];
+    AtomicInteger feasibleLen = new AtomicInteger();
+    AtomicBoolean cancelled = new AtomicBoolean();
+    AtomicReference<Status> error = new AtomicReference<>();
+    int toFind = numNodesToFind;
+    fwk.parallel(
+        numAllNodes,
+        i -> {
+          NodeInfo node = nodes.get((start + i) % numAllNodes);
+          Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
+          if (s.code() == Status.Code.ERROR) {
+            error.compareAndSet(null, s);
+            cancelled.set(true);
+            return;
+          }
+          if (s.isSuccess()) {
+            int length = feasibleLen.incrementAndGet();
+            if (length > toFind) {
+              cancelled.set(true);
+              feasibleLen.decrementAndGet();
+            } else {
+              feasible[length - 1] = node;
+            }
+          } else {
+            failures[i] = s;
+          }
+        },
+        cancelled::get);
+    List<NodeInfo> out = new ArrayList<>(Arrays.asList(feasible).subList(0, feasibleLen.get()));
+    for (int i = 0; i < numAllNodes; i++) {
+      Status s = failures[i];
+      if (s != null) {
+        diagnosis.nodeToStatus().set(nodes.get((start + i) % numAllNodes).name(), s);
+        diagnosis.addPluginStatus(s);
+      }
+    }
+    Status err = error.get();
+    fwk.metrics()
+        .extensionPointDuration(
+            "Filter",
+            err == null ? "Success" : "Error",
+            fwk.profileName(),
+            Duration.ofNanos(System.nanoTime() - begin));
+    if (err != null) {
+      throw toException(err);
+    }
+    return out;
+  }
+
+  /**
+   * Returns how many feasible nodes to find among {@code numAllNodes} (kube's {@code
+   * numFeasibleNodesToFind}): all below 100 nodes; else the profile's percentage, or the global
+   * one, or when 0 the adaptive {@code max(5, 50 - n/125)}; never fewer than 100.
+   */
+  public static int numFeasibleNodesToFind(
+      Integer profilePercentage, int globalPercentage, int numAllNodes) {
+    if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) {
+      return numAllNodes;
+    }
+    int percentage = profilePercentage != null ? profilePercentage : globalPercentage;
+    if (percentage == 0) {
+      percentage = 50 - numAllNodes / 125;
+      if (percentage < MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) {
+        percentage = MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND;
+      }
+    }
+    int numNodes = (int) ((long) numAllNodes * percentage / 100);
+    return Math.max(numNodes, MIN_FEASIBLE_NODES_TO_FIND);
+  }
+
+  /**
+   * Scores the feasible nodes (kube's {@code prioritizeNodes}): without Score plugins every node
+   * scores 1; else PreScore then Score.
+   *
+   * @throws SchedulingException on a PreScore or Score error
+   */
+  List<NodePluginScores> prioritizeNodes(
+      Framework fwk, CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    if (!fwk.hasScorePlugins()) {
+      List<NodePluginScores> out = new ArrayList<>(nodes.size());
+      for (NodeInfo n : nodes) {
+        out.add(new NodePluginScores(n.name(), null, 1));
+      }
+      return out;
+    }
+    Status pre = fwk.runPreScorePlugins(state, pod, nodes);
+    if (!pre.isSuccess()) {
+      throw toException(pre);
+    }
+    Framework.ScoreOutcome scored = fwk.runScorePlugins(state, pod, nodes);
+    if (!scored.status().isSuccess()) {
+      throw toException(scored.status());
+    }
+    if (log.isTraceEnabled()) {
+      for (NodePluginScores ns : scored.scores()) {
+        ns.scores()
+            .forEach(
+                (plugin, score) ->
+                    log.atTrace()
+                        .setMessage("plugin scored node for pod")
+                        .addKeyValue("pod", pod.key())
+                        .addKeyValue("plugin", plugin)
+                        .addKeyValue("node", ns.name())
+                        .addKeyValue("score", score)
+                        .log());
+      }
+    }
+    return scored.scores();
+  }
+
+  /**
+   * Picks the node with the highest total score (kube's {@code selectHost}); ties are broken by
+   * reservoir sampling with the injected {@link Random}, so each tied node has the same chance.
+   * The nodes are visited best first (ties in list order) until the best ones are exhausted and at
+   * least {@code count} nodes were seen.
+   *
+   * @throws SchedulingException when {@code scores} is empty
+   */
+  String selectHost(List<NodePluginScores> scores, int count) {
+    if (scores.isEmpty()) {
+      throw new SchedulingException("empty priorityList");
+    }
+    List<NodePluginScores> sorted = new ArrayList<>(scores);
+    sorted.sort((a, b) -> Long.compare(b.totalScore(), a.totalScore()));
+    long best = sorted.get(0).totalScore();
+    int cntOfMaxScore = 1;
+    int selected = 0;
+    int seen = 1;
+    for (int i = 1; i < sorted.size(); i++) {
+      NodePluginScores ns = sorted.get(i);
+      if (ns.totalScore() != best && seen == count) {
+        break;
+      }
+      if (ns.totalScore() == best) {
+        cntOfMaxScore++;
+        if (random.nextInt(cntOfMaxScore) == 0) {
+          selected = cntOfMaxScore - 1;
+        }
+      }
+      seen++;
+    }
+    return sorted.get(selected).name();
+  }
+
+  private static SchedulingException toException(Status s) {
+    SchedulingException e = s.asException();
+    return e != null ? e : new SchedulingException(s.message());
   }
 }
