@@ -185,9 +185,9 @@ public final class Coscheduling
     String msg = "PodGroup " + pg.fullName() + " gets rejected due to Pod " + pod.name()
         + " is unschedulable even after PostFilter";
     rejectWaitingSiblings(pod.namespace(), g, msg);
-    if (args.podGroupBackoffSeconds() > 0) {
+    if (args.effectiveBackoffSeconds() > 0) {
       deniedUntil.put(pg.fullName(),
-          handle.clock().instant().plusSeconds(args.podGroupBackoffSeconds()));
+          handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
     }
     return PostFilterResult.of(Status.unschedulable(msg));
   }

@@ -12,12 +12,21 @@ import java.util.List;
  *     PodGroup sets no {@code scheduleTimeoutSeconds}
  * @param podGroupBackoffSeconds how long a group whose member failed is kept out of scheduling (0:
  *     not at all)
+ * @param deniedPGExpirationTimeSeconds the older name of {@code podGroupBackoffSeconds}, accepted
+ *     so that configurations written for earlier Coscheduling releases load; used when {@code
+ *     podGroupBackoffSeconds} is 0
  */
-public record CoschedulingArgs(int permitWaitingTimeSeconds, int podGroupBackoffSeconds)
+public record CoschedulingArgs(
+    int permitWaitingTimeSeconds, int podGroupBackoffSeconds, int deniedPGExpirationTimeSeconds)
     implements PluginArgs {
   /** Returns the defaults: 60 s waiting, no group backoff. */
   public static CoschedulingArgs defaults() {
-    return new CoschedulingArgs(60, 0);
+    return new CoschedulingArgs(60, 0, 0);
+  }
+
+  /** Returns the group backoff in seconds, from either field. */
+  public int effectiveBackoffSeconds() {
+    return podGroupBackoffSeconds > 0 ? podGroupBackoffSeconds : deniedPGExpirationTimeSeconds;
   }
 
   @Override
@@ -30,6 +39,10 @@ public record CoschedulingArgs(int permitWaitingTimeSeconds, int podGroupBackoff
     if (podGroupBackoffSeconds < 0) {
       errors.add(new FieldError(path + ".podGroupBackoffSeconds",
           "must not be negative, got " + podGroupBackoffSeconds));
+    }
+    if (deniedPGExpirationTimeSeconds < 0) {
+      errors.add(new FieldError(path + ".deniedPGExpirationTimeSeconds",
+          "must not be negative, got " + deniedPGExpirationTimeSeconds));
     }
     return errors;
   }
