@@ -132,6 +132,7 @@ public final class Framework implements FrameworkHandle {
   private final EnumMap<ExtensionPoint, List<Plugin>> lists = new EnumMap<>(ExtensionPoint.class);
   private final Map<String, Integer> scoreWeights = new LinkedHashMap<>();
   private final Map<String, List<ClusterEventWithHint>> enqueueExtensions = new LinkedHashMap<>();
+  private List<SchedulerExtender> extenders = List.of();
 
   private List<PreEnqueuePlugin> preEnqueuePlugins;
   private QueueSortPlugin queueSortPlugin;
@@ -175,10 +176,30 @@ public final class Framework implements FrameworkHandle {
       int globalPercentageOfNodesToScore,
       PluginRegistry registry,
       FrameworkContext ctx) {
+    return create(profile, globalPercentageOfNodesToScore, registry, ctx, List.of());
+  }
+
+  /**
+   * Builds the framework of {@code profile} with the configuration's extenders (shared by all
+   * profiles): when there are any, the pseudo-plugin {@code "Extender"} is registered for every
+   * event, as kube does.
+   *
+   * @see #create(Profile, int, PluginRegistry, FrameworkContext)
+   */
+  public static Framework create(
+      Profile profile,
+      int globalPercentageOfNodesToScore,
+      PluginRegistry registry,
+      FrameworkContext ctx,
+      List<SchedulerExtender> extenders) {
     Objects.requireNonNull(profile, "profile must not be null");
     Objects.requireNonNull(registry, "registry must not be null");
     Objects.requireNonNull(ctx, "ctx must not be null");
     Framework f = new Framework(profile, globalPercentageOfNodesToScore, ctx);
+    f.extenders = extenders == null ? List.of() : List.copyOf(extenders);
+    if (!f.extenders.isEmpty()) {
+      f.enqueueExtensions.put(EXTENDER_NAME, unrollWildCardResource());
+    }
     f.build(profile, registry);
     log.atInfo()
         .setMessage("the scheduler starts to work with those plugins")
@@ -544,6 +565,11 @@ public final class Framework implements FrameworkHandle {
   /** Returns the weight of every Score plugin (and weighted MultiPoint plugin), by name. */
   public Map<String, Integer> scoreWeights() {
     return Collections.unmodifiableMap(scoreWeights);
+  }
+
+  /** Returns the extenders, in configuration order. */
+  public List<SchedulerExtender> extenders() {
+    return extenders;
   }
 
   /** Returns the metrics sink. */
