@@ -79,11 +79,14 @@ import org.slf4j.LoggerFactory;
  * durations when the cycle state asks for them ({@link CycleState#recordPluginMetrics()}).
  * Thread-safe once built.
  */
-public final class Framework implements FrameworkHandle {
+public final class Framework implements FrameworkHandle, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Framework.class);
 
   /** The longest a Permit plugin may make a pod wait (kube's {@code maxTimeout}). */
   public static final Duration MAX_PERMIT_TIMEOUT = Duration.ofMinutes(15);
+
+  /** The percentage of cycles whose plugin durations are recorded (kube's sampling). */
+  public static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
 
   /** The pseudo-plugin recorded when an extender rejects nodes (kube's {@code ExtenderName}). */
   public static final String EXTENDER_NAME = "Extender";
@@ -482,6 +485,44 @@ public final class Framework implements FrameworkHandle {
       out.add(type.cast(pg));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * Returns a new cycle state whose plugin metrics are recorded in {@value
+   * #PLUGIN_METRICS_SAMPLE_PERCENT}% of the calls, decided with {@code random} as kube does at the
+   * start of each scheduling cycle.
+   */
+  public static CycleState newCycleState(java.util.Random random) {
+    CycleState state = new CycleState();
+    state.setRecordPluginMetrics(random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
+    return state;
+  }
+
+  /**
+   * Closes every plugin that is {@link AutoCloseable} (kube's {@code Close}); all are tried, and
+   * the first failure is rethrown with the others suppressed.
+   */
+  @Override
+  public void close() {
+    RuntimeException first = null;
+    for (Map.Entry<String, Plugin> e : pluginsMap.entrySet()) {
+      if (e.getValue() instanceof AutoCloseable c) {
+        try {
+          c.close();
+        } catch (Exception ex) {
+          RuntimeException wrapped =
+              new IllegalStateException(e.getKey() + " failed to close: " + ex.getMessage(), ex);
+          if (first == null) {
+            first = wrapped;
+          } else {
+            first.addSuppressed(wrapped);
+          }
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
