@@ -543,6 +543,24 @@ public final class SchedulerCache {
     return item == null ? null : item.info.snapshot();
   }
 
+  /**
+   * Returns the node infos from the most recently updated (the names; {@code null} for a ghost),
+   * for tests.
+   */
+  synchronized List<String> recencyOrder() {
+    List<String> out = new ArrayList<>();
+    for (Item item = head; item != null; item = item.next) {
+      out.add(item.info.node() == null ? null : item.info.name());
+    }
+    return out;
+  }
+
+  /** Returns the live node info named {@code name} (not a copy), for tests. */
+  synchronized NodeInfo liveNodeInfo(String name) {
+    Item item = nodes.get(name);
+    return item == null ? null : item.info;
+  }
+
   /** Returns the node names in node-tree order (zones round-robin). */
   public synchronized List<String> nodeTreeOrder() {
     return nodeTree.list();

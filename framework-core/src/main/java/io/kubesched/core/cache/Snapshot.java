@@ -211,6 +211,11 @@ public final class Snapshot implements NodeInfoLister {
     return usedPvcSet.contains(key);
   }
 
+  /** Returns the used claims ({@code namespace/claim}), for tests. */
+  Set<String> usedPvcSet() {
+    return Set.copyOf(usedPvcSet);
+  }
+
   @Override
   public String toString() {
     return "Snapshot{nodes=" + nodeInfoList.size() + ", generation=" + generation + "}";
