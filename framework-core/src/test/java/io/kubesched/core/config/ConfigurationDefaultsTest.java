@@ -73,7 +73,18 @@ final class ConfigurationDefaultsTest {
     assertThat(DefaultPlugins.multiPoint())
         .isEqualTo(
             new Plugins(
-                null, null, null, null, null, null, null, null, null, null, null, null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
                 new PluginSet(UPSTREAM_MULTI_POINT_WITHOUT_VOLUME, List.of())));
   }
 

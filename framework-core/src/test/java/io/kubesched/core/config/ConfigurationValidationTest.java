@@ -173,7 +173,8 @@ final class ConfigurationValidationTest {
             "extender with prioritizeVerb needs a positive weight",
             "extenders:\n- urlPrefix: http://a\n  prioritizeVerb: prioritize\n",
             List.of(
-                "extenders[0].weight: Invalid value: 0: must have a positive weight applied to it")),
+                "extenders[0].weight: Invalid value: 0: must have a positive weight applied to"
+                    + " it")),
         argumentSet(
             "at most one extender binds",
             """
