@@ -101,7 +101,14 @@ public final class ConfigurationLoader {
     return build(V1Types.Configuration.EMPTY, registry, "");
   }
 
-  private static KubeSchedulerConfiguration parse(
+  /**
+   * Parses, defaults and validates a configuration given as YAML or JSON text read from {@code
+   * source}.
+   *
+   * @param source names the text in error messages, e.g. a file name or {@code <stdin>}
+   * @throws InvalidConfigurationException with every problem found
+   */
+  public static KubeSchedulerConfiguration parse(
       String text, String source, PluginRegistry registry) {
     Objects.requireNonNull(text, "text must not be null");
     Objects.requireNonNull(registry, "registry must not be null");
