@@ -243,7 +243,8 @@ public final class ConfigurationLoader {
       ProfileBuild b = builds.get(i);
       validateProfile(b, errors);
       String name = b.profile().schedulerName() == null ? "" : b.profile().schedulerName();
-      Integer prev = seenNames.putIfAbsent(name, i);
+      // Like kube, a duplicate is reported against the latest profile with that name.
+      Integer prev = seenNames.put(name, i);
       if (prev != null) {
         errors.add(
             FieldErrors.duplicate(

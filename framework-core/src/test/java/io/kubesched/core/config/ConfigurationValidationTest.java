@@ -61,8 +61,11 @@ final class ConfigurationValidationTest {
             List.of("profiles[0].schedulerName: Required value")),
         argumentSet(
             "duplicate scheduler names",
-            "profiles:\n- schedulerName: foo\n- schedulerName: bar\n- schedulerName: foo\n",
-            List.of("profiles[2].schedulerName: Duplicate value: profiles[0].schedulerName")),
+            "profiles:\n- schedulerName: foo\n- schedulerName: bar\n- schedulerName: foo\n"
+                + "- schedulerName: foo\n",
+            List.of(
+                "profiles[2].schedulerName: Duplicate value: profiles[0].schedulerName",
+                "profiles[3].schedulerName: Duplicate value: profiles[2].schedulerName")),
         argumentSet(
             "profiles must use the same queue sort plugin",
             """
