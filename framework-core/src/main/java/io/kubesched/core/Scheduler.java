@@ -93,6 +93,7 @@ public final class Scheduler implements AutoCloseable {
   private static final Duration POD_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
   private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
   private static final int MAX_IDLE_STEPS = 1_000_000;
+  private static final int IDLE_ATTEMPT_SLACK = 10;
 
   private final Cluster cluster;
   private final Clock clock;
@@ -416,20 +417,26 @@ public final class Scheduler implements AutoCloseable {
       if (simulatedTime == null) {
         return;
       }
-      if (bindingsWaitingOnPermit.get() > 0
-          || waitingPods.size() > 0
-          || simulatedTime.pendingOneShotTasks() > 0) {
-        if (!simulatedTime.advanceToNextTask()) {
-          return;
-        }
-        continue;
-      }
       Map<String, Integer> sizes = queue.sizes();
       long pending =
           sizes.getOrDefault("active", 0)
               + sizes.getOrDefault("backoff", 0)
               + sizes.getOrDefault("unschedulable", 0);
-      if (pending == 0 || attempts.get() - attemptsAtMark >= 2 * pending) {
+      long sinceProgress = attempts.get() - attemptsAtMark;
+      if (bindingsWaitingOnPermit.get() > 0
+          || waitingPods.size() > 0
+          || simulatedTime.pendingOneShotTasks() > 0) {
+        // Pods waiting at Permit (gangs) can be rejected and retried forever without a binding:
+        // stop once every pending pod had several attempts since the last binding or deletion.
+        if (sinceProgress > 2 * (pending + waitingPods.size()) + IDLE_ATTEMPT_SLACK) {
+          return;
+        }
+        if (!simulatedTime.advanceToNextTask()) {
+          return;
+        }
+        continue;
+      }
+      if (pending == 0 || sinceProgress >= 2 * pending) {
         return;
       }
       if (!simulatedTime.advanceToNextTask()) {
