@@ -404,6 +404,13 @@ public final class Scheduler implements AutoCloseable {
         mark = p;
         attemptsAtMark = attempts.get();
       }
+      if (simulatedTime != null && (steps & 15) == 0 && cyclingWithoutProgress(attemptsAtMark)) {
+        log.atInfo()
+            .setMessage("simulation stopped: pods keep being retried without any binding")
+            .addKeyValue("attempts", attempts.get() - attemptsAtMark)
+            .log();
+        return;
+      }
       if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
         continue;
       }
@@ -426,9 +433,7 @@ public final class Scheduler implements AutoCloseable {
       if (bindingsWaitingOnPermit.get() > 0
           || waitingPods.size() > 0
           || simulatedTime.pendingOneShotTasks() > 0) {
-        // Pods waiting at Permit (gangs) can be rejected and retried forever without a binding:
-        // stop once every pending pod had several attempts since the last binding or deletion.
-        if (sinceProgress > 2 * (pending + waitingPods.size()) + IDLE_ATTEMPT_SLACK) {
+        if (cyclingWithoutProgress(attemptsAtMark)) {
           return;
         }
         if (!simulatedTime.advanceToNextTask()) {
@@ -444,6 +449,26 @@ public final class Scheduler implements AutoCloseable {
       }
     }
   }
+  /**
+   * Returns whether pods keep being attempted without any binding or deletion since {@code
+   * attemptsAtMark}: more attempts than twice the pending and waiting pods (plus slack). Gangs
+   * whose members are rejected at Permit and retried at once (kube 1.33 pops the backoff queue
+   * when the active queue is empty) would otherwise cycle forever in a simulation.
+   */
+  private boolean cyclingWithoutProgress(long attemptsAtMark) {
+    long sinceProgress = attempts.get() - attemptsAtMark;
+    if (sinceProgress <= IDLE_ATTEMPT_SLACK) {
+      return false;
+    }
+    Map<String, Integer> sizes = queue.sizes();
+    long pending =
+        sizes.getOrDefault("active", 0)
+            + sizes.getOrDefault("backoff", 0)
+            + sizes.getOrDefault("unschedulable", 0)
+            + waitingPods.size();
+    return sinceProgress > 2 * pending + IDLE_ATTEMPT_SLACK;
+  }
+
 
   private int runningBindings() {
     return bindingsInFlight.get() - bindingsWaitingOnPermit.get();
