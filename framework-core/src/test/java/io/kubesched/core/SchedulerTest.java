@@ -9,6 +9,7 @@ import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.cluster.CoreEvent;
 import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
@@ -24,8 +25,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -357,6 +360,156 @@ final class SchedulerTest {
 
     assertThat(nodeOf("other")).isNull();
     assertThat(cluster.events()).isEmpty();
+  }
+
+  @Test
+  void deletingAnAssignedPodMakesRoomForAnUnschedulablePod() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    V1Pod running = pod("running", "2", 0);
+    running.getSpec().setNodeName("n1");
+    cluster.addPod(running);
+    cluster.addPod(pod("waiting", "2", 0));
+    Scheduler s = defaultScheduler();
+    s.runUntilIdle();
+    assertThat(nodeOf("waiting")).isNull();
+
+    cluster.deletePod(stored("running"));
+    s.runUntilIdle();
+
+    assertThat(nodeOf("waiting")).isEqualTo("n1");
+  }
+
+  @Test
+  void aNodeLabelUpdateMakesAPodSchedulable() {
+    cluster.addNode(zoneNode("n1", "4", "b"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("zone", "a");
+    cluster.addPod(p);
+    Scheduler s = defaultScheduler();
+    s.runUntilIdle();
+    assertThat(nodeOf("p")).isNull();
+
+    V1Node relabelled = cluster.getNode("n1").orElseThrow();
+    relabelled = io.kubesched.core.cluster.ObjectCopier.deepCopy(relabelled);
+    relabelled.getMetadata().putLabelsItem("zone", "a");
+    cluster.updateNode(relabelled);
+    s.runUntilIdle();
+
+    assertThat(nodeOf("p")).isEqualTo("n1");
+  }
+
+  @Test
+  void aPostFilterNominationIsPatchedAndThePodLandsThereOnceVictimsAreGone() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    V1Pod victim = pod("victim", "2", 0);
+    victim.getSpec().setNodeName("n1");
+    cluster.addPod(victim);
+    cluster.addPod(pod("important", "2", 100));
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(
+                TestPlugins.configuration(
+                    List.of(PROFILE),
+                    List.of(TestPlugins.Evict.NAME),
+                    new TestPlugins.Sort(),
+                    new TestPlugins.Fit()))
+            .registry(TestPlugins.registry(new TestPlugins.Sort(), new TestPlugins.Fit()))
+            .simulatedTime(time)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    assertThat(cluster.getPod("default", "victim")).isEmpty();
+    assertThat(nodeOf("important")).isEqualTo("n1");
+    assertThat(stored("important").getStatus().getNominatedNodeName()).isEqualTo("n1");
+    assertThat(eventsOf("important"))
+        .containsExactly(
+            failed("important", "0/1 nodes are available: 1 Insufficient cpu.", T0),
+            scheduled("important", "n1", T0));
+  }
+
+  @Test
+  void aFailedPostFilterMessageIsAppendedToTheFitError() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    cluster.addPod(pod("big", "3", 0));
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(
+                TestPlugins.configuration(
+                    List.of(PROFILE),
+                    List.of(TestPlugins.Evict.NAME),
+                    new TestPlugins.Sort(),
+                    new TestPlugins.Fit()))
+            .registry(TestPlugins.registry(new TestPlugins.Sort(), new TestPlugins.Fit()))
+            .simulatedTime(time)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    assertThat(podScheduled("big").getMessage())
+        .isEqualTo(
+            "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available:"
+                + " 1 No preemption victims found for incoming pod.");
+    assertThat(stored("big").getStatus().getNominatedNodeName()).isNull();
+  }
+
+  @Test
+  void eachProfileSchedulesItsOwnPods() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    cluster.addPod(pod("a", "1", 0));
+    V1Pod b = pod("b", "1", 0);
+    b.getSpec().setSchedulerName("second");
+    cluster.addPod(b);
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit()};
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(TestPlugins.configuration(List.of(PROFILE, "second"), List.of(), plugins))
+            .registry(TestPlugins.registry(plugins))
+            .simulatedTime(time)
+            .metrics(metrics)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    assertThat(s.profiles().keySet()).containsExactly(PROFILE, "second");
+    assertThat(List.of(nodeOf("a"), nodeOf("b"))).containsExactly("n1", "n1");
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", PROFILE)).isOne();
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", "second")).isOne();
+  }
+
+  @Test
+  void theSchedulingLoopBindsPodsOnRealThreads() throws Exception {
+    InMemoryCluster real = new InMemoryCluster();
+    real.addNode(node("n1", "4", "8Gi"));
+    CompletableFuture<String> bound = new CompletableFuture<>();
+    real.addListener(
+        new ClusterListener() {
+          @Override
+          public void onPodUpdate(V1Pod oldPod, V1Pod pod) {
+            if (pod.getSpec().getNodeName() != null) {
+              bound.complete(pod.getMetadata().getName() + "@" + pod.getSpec().getNodeName());
+            }
+          }
+        });
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit()};
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(real)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .build();
+    closeables.add(s);
+    s.startSchedulingLoop();
+
+    real.addPod(pod("p", "1", 0));
+
+    assertThat(bound.get(30, TimeUnit.SECONDS)).isEqualTo("p@n1");
   }
 
   @Test
