@@ -63,6 +63,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * {@code Scheduler} is the scheduling engine: it watches a {@link Cluster}, keeps the cache and
@@ -92,6 +93,7 @@ public final class Scheduler implements AutoCloseable {
 
   private static final Duration POD_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
   private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
+  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
   private static final int MAX_IDLE_STEPS = 1_000_000;
 
   private final Cluster cluster;
@@ -131,6 +133,9 @@ public final class Scheduler implements AutoCloseable {
     PluginRegistry registry = Objects.requireNonNull(b.registry, "registry must not be null");
     if (config.profiles().isEmpty()) {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
+    }
+    if (!config.extenders().isEmpty()) {
+      log.atWarn().setMessage("extenders are not supported by this scheduler yet; ignoring them").log();
     }
     this.simulatedTime = b.simulatedTime;
     List<ExecutorService> ownedPools = new ArrayList<>();
@@ -469,7 +474,6 @@ public final class Scheduler implements AutoCloseable {
   private void scheduleOne(QueuedPodInfo qpi) {
     attempts.incrementAndGet();
     PodInfo podInfo = qpi.podInfo();
-    V1Pod pod = podInfo.pod();
     Framework fwk = profiles.get(podInfo.schedulerName());
     if (fwk == null) {
       log.atError()
@@ -484,6 +488,13 @@ public final class Scheduler implements AutoCloseable {
       queue.done(podInfo.uid());
       return;
     }
+    try (MDC.MDCCloseable a = MDC.putCloseable("sched.pod", podInfo.key());
+        MDC.MDCCloseable b = MDC.putCloseable("sched.profile", fwk.profileName())) {
+      runSchedulingCycle(fwk, qpi, podInfo);
+    }
+  }
+
+  private void runSchedulingCycle(Framework fwk, QueuedPodInfo qpi, PodInfo podInfo) {
     log.atDebug().setMessage("attempting to schedule pod").addKeyValue("pod", podInfo.key()).log();
     long start = System.nanoTime();
     CycleState state = new CycleState();
@@ -780,7 +791,7 @@ public final class Scheduler implements AutoCloseable {
                     ClusterEvents.ASSIGNED_POD_DELETE,
                     assumed.pod(),
                     null,
-                    p -> !uid.equals(PodInfo.of(p).uid()));
+                    p -> !uid.equals(uid(p)));
       } else {
         queue.moveAllToActiveOrBackoffQueue(
             ClusterEvents.ASSIGNED_POD_DELETE, assumed.pod(), null, null);
@@ -894,7 +905,16 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- event handlers
 
   private boolean responsibleForPod(V1Pod pod) {
-    return profiles.containsKey(PodInfo.of(pod).schedulerName());
+    String name = pod.getSpec() == null ? null : pod.getSpec().getSchedulerName();
+    return profiles.containsKey(isEmpty(name) ? DEFAULT_SCHEDULER_NAME : name);
+  }
+
+  /** Returns the pod's UID as {@link PodInfo#uid()} does (the key when the UID is unset). */
+  private static String uid(V1Pod pod) {
+    String uid = pod.getMetadata().getUid();
+    return isEmpty(uid)
+        ? pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName()
+        : uid;
   }
 
   private static boolean assigned(V1Pod pod) {
@@ -1038,7 +1058,7 @@ public final class Scheduler implements AutoCloseable {
           oldPod.getMetadata().getResourceVersion(), pod.getMetadata().getResourceVersion())) {
         return;
       }
-      if (cache.isAssumedPod(PodInfo.of(pod).uid())) {
+      if (cache.isAssumedPod(uid(pod))) {
         return;
       }
       queue.update(oldPod, pod);
@@ -1052,7 +1072,7 @@ public final class Scheduler implements AutoCloseable {
 
     private void deletePodFromSchedulingQueue(V1Pod pod) {
       queue.delete(pod);
-      if (waitingPods.reject(PodInfo.of(pod).uid(), "", "removed")) {
+      if (waitingPods.reject(uid(pod), "", "removed")) {
         queue.moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_DELETE, pod, null, null);
       } else if (!isEmpty(nominatedNodeName(pod))) {
         queue.moveAllToActiveOrBackoffQueue(
