@@ -252,6 +252,26 @@ final class SchedulerTest {
   }
 
   @Test
+  void aSchedulingErrorClearsAnExistingNomination() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("flaky", "");
+    p.setStatus(new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("gone"));
+    cluster.addPod(p);
+    Scheduler s =
+        scheduler(new TestPlugins.Sort(), new TestPlugins.Fit(), new TestPlugins.FlakyReserve());
+    s.start();
+
+    s.scheduleOne();
+    time.runDueTasks();
+
+    assertThat(stored("p").getStatus().getNominatedNodeName()).isNull();
+    assertThat(podScheduled("p").getReason()).isEqualTo("SchedulerError");
+    s.runUntilIdle();
+    assertThat(nodeOf("p")).isEqualTo("n1");
+  }
+
+  @Test
   void aPodWaitingAtPermitIsBoundOnceAllowed() {
     cluster.addNode(node("n1", "4", "8Gi"));
     V1Pod p = pod("p", "1", 0);
