@@ -74,9 +74,9 @@ import java.util.function.IntConsumer;
  * <p>Each plugin is registered in a {@link PluginRegistry} through a small {@link PluginProvider}
  * and enabled, in the given order, at every extension point whose interface it implements (Score
  * with its weight). Nodes carry kube's image states (size and number of nodes holding each image
- * name). A no-op QueueSort and Bind plugin are added when none is given, because the
- * framework requires them. Filter runs sequentially on every node in the given order; the
- * snapshot is fixed when the harness is built. Not thread-safe.
+ * name). A no-op QueueSort and Bind plugin are added when none is given, because the framework
+ * requires them. Filter runs sequentially on every node in the given order; the snapshot is fixed
+ * when the harness is built. Not thread-safe.
  */
 public final class FrameworkHarness {
   /** The name of the QueueSort plugin added when none is given. */
@@ -117,11 +117,12 @@ public final class FrameworkHarness {
   }
 
   /**
-   * Runs PreFilter on all nodes, Filter on every node PreFilter allows, then PreScore and Score
-   * (with normalisation and weights) on the feasible nodes, all with one fresh {@link
-   * CycleState}. A PreFilter rejection gives every node that status and stops; nodes outside
-   * PreFilter's node set get kube's {@code node(s) didn't satisfy plugin(s) [..]} status. Scoring
-   * runs whenever a node is feasible (kube skips it for a single node; the harness does not).
+   * Runs PreFilter on all nodes, Filter (with the nominated pods, as kube's {@code
+   * RunFilterPluginsWithNominatedPods}) on every node PreFilter allows, then PreScore and Score
+   * (with normalisation and weights) on the feasible nodes, all with one fresh {@link CycleState}.
+   * A PreFilter rejection gives every node that status and stops; nodes outside PreFilter's node
+   * set get kube's {@code node(s) didn't satisfy plugin(s) [..]} status. Scoring runs whenever a
+   * node is feasible (kube skips it for a single node; the harness does not).
    */
   public Result run(PodInfo pod) {
     CycleState state = new CycleState();
@@ -149,7 +150,7 @@ public final class FrameworkHarness {
         filterStatuses.put(n.name(), outside);
         continue;
       }
-      Status s = framework.runFilterPlugins(state, pod, n);
+      Status s = framework.runFilterPluginsWithNominatedPods(state, pod, n);
       filterStatuses.put(n.name(), s);
       if (s.isSuccess()) {
         feasible.add(n);
@@ -176,7 +177,8 @@ public final class FrameworkHarness {
       nps.scores()
           .forEach(
               (plugin, score) ->
-                  byPlugin.computeIfAbsent(plugin, k -> new ArrayList<>())
+                  byPlugin
+                      .computeIfAbsent(plugin, k -> new ArrayList<>())
                       .add(new NodeScore(nps.name(), score)));
       totals.add(new NodeScore(nps.name(), nps.totalScore()));
     }
@@ -230,6 +232,7 @@ public final class FrameworkHarness {
     private final List<Registration> registrations = new ArrayList<>();
     private final List<V1Node> nodes = new ArrayList<>();
     private final List<V1Pod> pods = new ArrayList<>();
+    private final List<V1Pod> nominatedPods = new ArrayList<>();
     private Clock clock = FakeClock.epoch();
     private Integer percentageOfNodesToScore;
 
@@ -285,6 +288,15 @@ public final class FrameworkHarness {
       return this;
     }
 
+    /**
+     * Adds pods nominated to nodes ({@code status.nominatedNodeName} must name a given node):
+     * Filter counts those of equal or higher priority on their node, as kube does.
+     */
+    public Builder nominatedPods(V1Pod... pods) {
+      this.nominatedPods.addAll(List.of(pods));
+      return this;
+    }
+
     /** Sets the clock the framework hands to plugins (a {@link FakeClock} at the epoch). */
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
@@ -300,8 +312,8 @@ public final class FrameworkHarness {
     /**
      * Builds the snapshot and the framework.
      *
-     * @throws IllegalArgumentException when a pod names an unknown node, or the framework
-     *     rejects the profile (its message is kube's)
+     * @throws IllegalArgumentException when a pod names an unknown node, or the framework rejects
+     *     the profile (its message is kube's)
      */
     public FrameworkHarness build() {
       Lister lister = new Lister(nodes, pods);
@@ -362,6 +374,20 @@ public final class FrameworkHarness {
         }
       }
       Profile profile = new Profile(PROFILE_NAME, percentageOfNodesToScore, plugins, config);
+      Map<String, List<PodInfo>> nominated = new HashMap<>();
+      for (V1Pod p : nominatedPods) {
+        PodInfo pi = PodInfo.of(p);
+        String node = pi.nominatedNodeName();
+        if (node == null || lister.find(node) == null) {
+          throw new IllegalArgumentException(
+              "pod "
+                  + pi.key()
+                  + ": status.nominatedNodeName \""
+                  + node
+                  + "\" is not a given node");
+        }
+        nominated.computeIfAbsent(node, k -> new ArrayList<>()).add(pi);
+      }
       SimulatedTime timers = new SimulatedTime(clock.instant());
       FrameworkContext ctx =
           new FrameworkContext(
@@ -369,7 +395,7 @@ public final class FrameworkHarness {
               null,
               clock,
               new SequentialParallelizer(),
-              null,
+              node -> nominated.getOrDefault(node, List.of()),
               () -> lister,
               new WaitingPods(timers.scheduler()),
               null,
@@ -507,7 +533,11 @@ public final class FrameworkHarness {
         NodeInfo n = pod.nodeName() == null ? null : byName.get(pod.nodeName());
         if (n == null) {
           throw new IllegalArgumentException(
-              "pod " + pod.key() + ": spec.nodeName \"" + pod.nodeName() + "\" is not a given node");
+              "pod "
+                  + pod.key()
+                  + ": spec.nodeName \""
+                  + pod.nodeName()
+                  + "\" is not a given node");
         }
         n.addPod(pod);
       }

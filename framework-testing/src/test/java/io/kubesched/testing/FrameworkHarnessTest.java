@@ -42,7 +42,12 @@ final class FrameworkHarnessTest {
                 "n2", Status.Code.UNSCHEDULABLE, "n3", Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE));
 
     FrameworkHarness.Result r =
-        threeNodes().plugin(new TrueFilterPlugin()).plugin(failing).plugin(counter, 2).build().run(pod);
+        threeNodes()
+            .plugin(new TrueFilterPlugin())
+            .plugin(failing)
+            .plugin(counter, 2)
+            .build()
+            .run(pod);
 
     assertThat(r.preFilterStatus()).isEqualTo(Status.success());
     assertThat(r.filterStatuses())
@@ -138,7 +143,8 @@ final class FrameworkHarnessTest {
     assertThat(r.scores("FewestPods"))
         .containsExactly(new NodeScore("n1", 0), new NodeScore("n2", 50), new NodeScore("n3", 100));
     assertThat(r.totalScores())
-        .containsExactly(new NodeScore("n1", 0), new NodeScore("n2", 150), new NodeScore("n3", 300));
+        .containsExactly(
+            new NodeScore("n1", 0), new NodeScore("n2", 150), new NodeScore("n3", 300));
     assertThat(h.snapshot().get("n1").pods()).hasSize(2);
   }
 
@@ -217,14 +223,53 @@ final class FrameworkHarnessTest {
                 "busybox:1", new ImageStateSummary(50, 1)));
   }
 
+  /** Rejects a node that already holds a pod (a stand-in for a resource fit check). */
+  static final class OnePodPerNode implements io.kubesched.framework.FilterPlugin {
+    @Override
+    public String name() {
+      return "OnePodPerNode";
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+      return node.pods().isEmpty() ? Status.success() : Status.unschedulable("node is taken");
+    }
+  }
+
+  @Test
+  void nominatedPodsOfEqualOrHigherPriorityTakeTheirNode() {
+    FrameworkHarness h =
+        threeNodes()
+            .plugin(new OnePodPerNode())
+            .nominatedPods(
+                MakePod.pod().name("high").priority(10).nominatedNode("n1").obj(),
+                MakePod.pod().name("low").priority(-1).nominatedNode("n2").obj())
+            .build();
+
+    FrameworkHarness.Result r = h.run(MakePod.pod().name("p").priority(0).info());
+
+    assertThat(r.filterStatuses())
+        .containsExactly(
+            Map.entry("n1", Status.unschedulable("node is taken").withPlugin("OnePodPerNode")),
+            Map.entry("n2", Status.success()),
+            Map.entry("n3", Status.success()));
+    assertThat(h.snapshot().get("n1").pods()).isEmpty();
+  }
+
   @Test
   void misconfigurationsFailWithClearMessages() {
-    assertThatThrownBy(
-            () ->
-                threeNodes().pods(MakePod.pod().name("x").node("n9").obj()).build())
+    assertThatThrownBy(() -> threeNodes().pods(MakePod.pod().name("x").node("n9").obj()).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("default/x")
         .hasMessageContaining("n9");
+    assertThatThrownBy(
+            () ->
+                threeNodes()
+                    .nominatedPods(MakePod.pod().name("y").nominatedNode("n7").obj())
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("default/y")
+        .hasMessageContaining("n7");
     assertThatThrownBy(
             () -> threeNodes().plugin(new TrueFilterPlugin()).plugin(new TrueFilterPlugin()))
         .isInstanceOf(IllegalArgumentException.class)

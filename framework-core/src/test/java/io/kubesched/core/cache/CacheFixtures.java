@@ -27,7 +27,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Small builders for cache tests (framework-testing depends on core, so it cannot be used here). */
+/**
+ * Small builders for cache tests (framework-testing depends on core, so it cannot be used here).
+ */
 final class CacheFixtures {
   private CacheFixtures() {}
 
@@ -122,19 +124,24 @@ final class CacheFixtures {
       r.put("memory", new Quantity(memory));
       pod.getSpec()
           .addContainersItem(
-              new V1Container().name("c" + pod.getSpec().getContainers().size())
+              new V1Container()
+                  .name("c" + pod.getSpec().getContainers().size())
                   .resources(new V1ResourceRequirements().requests(r)));
       return this;
     }
 
     PodBuilder podAffinity() {
-      affinity().podAffinity(new V1PodAffinity().addRequiredDuringSchedulingIgnoredDuringExecutionItem(term()));
+      affinity()
+          .podAffinity(
+              new V1PodAffinity().addRequiredDuringSchedulingIgnoredDuringExecutionItem(term()));
       return this;
     }
 
     PodBuilder podAntiAffinity() {
       affinity()
-          .podAntiAffinity(new V1PodAntiAffinity().addRequiredDuringSchedulingIgnoredDuringExecutionItem(term()));
+          .podAntiAffinity(
+              new V1PodAntiAffinity()
+                  .addRequiredDuringSchedulingIgnoredDuringExecutionItem(term()));
       return this;
     }
 
@@ -143,7 +150,8 @@ final class CacheFixtures {
           .addVolumesItem(
               new V1Volume()
                   .name(claim)
-                  .persistentVolumeClaim(new V1PersistentVolumeClaimVolumeSource().claimName(claim)));
+                  .persistentVolumeClaim(
+                      new V1PersistentVolumeClaimVolumeSource().claimName(claim)));
       return this;
     }
 

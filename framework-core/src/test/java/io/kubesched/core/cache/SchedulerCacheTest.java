@@ -41,9 +41,20 @@ final class SchedulerCacheTest {
 
   static Stream<Arguments> assumedPods() {
     return Stream.of(
-        argumentSet("one pod", List.of(pod("p1").node("n1").req("100m", "500").obj()), List.of(100L, 500L, 1L)),
-        argumentSet("two pods add up", List.of(pod("p1").node("n1").req("100m", "500").obj(), pod("p2").node("n1").req("200m", "1Ki").obj()), List.of(300L, 1524L, 2L)),
-        argumentSet("a pod with two containers", List.of(pod("p1").node("n1").req("100m", "500").req("200m", "1Ki").obj()), List.of(300L, 1524L, 1L)));
+        argumentSet(
+            "one pod",
+            List.of(pod("p1").node("n1").req("100m", "500").obj()),
+            List.of(100L, 500L, 1L)),
+        argumentSet(
+            "two pods add up",
+            List.of(
+                pod("p1").node("n1").req("100m", "500").obj(),
+                pod("p2").node("n1").req("200m", "1Ki").obj()),
+            List.of(300L, 1524L, 2L)),
+        argumentSet(
+            "a pod with two containers",
+            List.of(pod("p1").node("n1").req("100m", "500").req("200m", "1Ki").obj()),
+            List.of(300L, 1524L, 1L)));
   }
 
   @ParameterizedTest
@@ -87,10 +98,30 @@ final class SchedulerCacheTest {
 
   static Stream<Arguments> expiry() {
     return Stream.of(
-        argumentSet("TTL 0: a finished assumed pod never expires", Duration.ZERO, true, Duration.ofDays(1), true),
-        argumentSet("TTL 10s, finished, 11s later: expired", Duration.ofSeconds(10), true, Duration.ofSeconds(11), false),
-        argumentSet("TTL 10s, finished, exactly 10s later: kept", Duration.ofSeconds(10), true, Duration.ofSeconds(10), true),
-        argumentSet("TTL 10s, binding not finished: kept", Duration.ofSeconds(10), false, Duration.ofSeconds(11), true));
+        argumentSet(
+            "TTL 0: a finished assumed pod never expires",
+            Duration.ZERO,
+            true,
+            Duration.ofDays(1),
+            true),
+        argumentSet(
+            "TTL 10s, finished, 11s later: expired",
+            Duration.ofSeconds(10),
+            true,
+            Duration.ofSeconds(11),
+            false),
+        argumentSet(
+            "TTL 10s, finished, exactly 10s later: kept",
+            Duration.ofSeconds(10),
+            true,
+            Duration.ofSeconds(10),
+            true),
+        argumentSet(
+            "TTL 10s, binding not finished: kept",
+            Duration.ofSeconds(10),
+            false,
+            Duration.ofSeconds(11),
+            true));
   }
 
   @ParameterizedTest
@@ -178,7 +209,8 @@ final class SchedulerCacheTest {
     assertThat(usage("n1")).isEqualTo(List.of(0L, 0L, 0L));
     assertThatThrownBy(() -> cache.removePod(p))
         .isInstanceOf(SchedulingException.class)
-        .hasMessage("pod uid-p(ns/p) is not found in scheduler cache, so cannot be removed from it");
+        .hasMessage(
+            "pod uid-p(ns/p) is not found in scheduler cache, so cannot be removed from it");
   }
 
   @Test
@@ -269,7 +301,8 @@ final class SchedulerCacheTest {
   void normalizedImageNameAppendsLatestOnlyWithoutTag() {
     assertThat(ImageNames.normalize("nginx")).isEqualTo("nginx:latest");
     assertThat(ImageNames.normalize("nginx:1.2")).isEqualTo("nginx:1.2");
-    assertThat(ImageNames.normalize("localhost:5000/nginx")).isEqualTo("localhost:5000/nginx:latest");
+    assertThat(ImageNames.normalize("localhost:5000/nginx"))
+        .isEqualTo("localhost:5000/nginx:latest");
     assertThat(ImageNames.normalize("gcr.io/a@sha256:abc")).isEqualTo("gcr.io/a@sha256:abc");
   }
 }

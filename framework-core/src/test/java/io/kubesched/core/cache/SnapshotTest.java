@@ -37,24 +37,31 @@ final class SnapshotTest {
 
   static Stream<Arguments> treeOrders() {
     return Stream.of(
-        argumentSet("no zone labels: arrival order",
+        argumentSet(
+            "no zone labels: arrival order",
             List.of(node("n1").obj(), node("n2").obj(), node("n3").obj()),
             List.of("n1", "n2", "n3")),
-        argumentSet("zones round robin; region is part of the zone key",
+        argumentSet(
+            "zones round robin; region is part of the zone key",
             List.of(
                 node("n1").zone("r1", "z1").obj(), node("n2").zone("r1", "z1").obj(),
                 node("n3").zone("r1", "z2").obj(), node("n4").zone("r2", "z1").obj(),
                 node("n5").zone("r1", "z2").obj(), node("n6").zone("r1", "z1").obj()),
             List.of("n1", "n3", "n4", "n2", "n5", "n6")),
-        argumentSet("failure-domain beta labels are the fallback",
+        argumentSet(
+            "failure-domain beta labels are the fallback",
             List.of(
-                node("n1").label("failure-domain.beta.kubernetes.io/region", "r")
-                    .label("failure-domain.beta.kubernetes.io/zone", "a").obj(),
+                node("n1")
+                    .label("failure-domain.beta.kubernetes.io/region", "r")
+                    .label("failure-domain.beta.kubernetes.io/zone", "a")
+                    .obj(),
                 node("n2").zone("r", "a").obj(),
                 node("n3").zone("r", "b").obj()),
             List.of("n1", "n3", "n2")),
-        argumentSet("nodes without zone form their own zone",
-            List.of(node("n1").zone("r", "a").obj(), node("n2").obj(), node("n3").zone("r", "a").obj()),
+        argumentSet(
+            "nodes without zone form their own zone",
+            List.of(
+                node("n1").zone("r", "a").obj(), node("n2").obj(), node("n3").zone("r", "a").obj()),
             List.of("n1", "n2", "n3")));
   }
 
@@ -139,14 +146,35 @@ final class SnapshotTest {
     V1Pod anti = pod("anti").node("n3").podAntiAffinity().obj();
     V1Pod plain = pod("plain").node("n2").obj();
     return Stream.of(
-        argumentSet("a pod with affinity puts its node in the affinity list",
-            (Consumer<SchedulerCache>) c -> c.addPod(aff), List.of("n2"), List.of()),
-        argumentSet("a pod with required anti-affinity is in both lists",
-            (Consumer<SchedulerCache>) c -> c.addPod(anti), List.of("n3"), List.of("n3")),
-        argumentSet("both, in node order",
-            (Consumer<SchedulerCache>) c -> { c.addPod(anti); c.addPod(aff); }, List.of("n2", "n3"), List.of("n3")),
-        argumentSet("removing the last affinity pod takes the node out",
-            (Consumer<SchedulerCache>) c -> { c.addPod(aff); c.addPod(plain); c.removePod(aff); }, List.of(), List.of()));
+        argumentSet(
+            "a pod with affinity puts its node in the affinity list",
+            (Consumer<SchedulerCache>) c -> c.addPod(aff),
+            List.of("n2"),
+            List.of()),
+        argumentSet(
+            "a pod with required anti-affinity is in both lists",
+            (Consumer<SchedulerCache>) c -> c.addPod(anti),
+            List.of("n3"),
+            List.of("n3")),
+        argumentSet(
+            "both, in node order",
+            (Consumer<SchedulerCache>)
+                c -> {
+                  c.addPod(anti);
+                  c.addPod(aff);
+                },
+            List.of("n2", "n3"),
+            List.of("n3")),
+        argumentSet(
+            "removing the last affinity pod takes the node out",
+            (Consumer<SchedulerCache>)
+                c -> {
+                  c.addPod(aff);
+                  c.addPod(plain);
+                  c.removePod(aff);
+                },
+            List.of(),
+            List.of()));
   }
 
   @ParameterizedTest
@@ -198,7 +226,9 @@ final class SnapshotTest {
     Snapshot s =
         Snapshot.of(
             List.of(node("n1").image(10, "a:1").obj(), node("n2").image(10, "a:1").obj()),
-            List.of(pod("p").node("n2").req("1", "1").podAffinity().obj(), pod("q").node("gone").obj()));
+            List.of(
+                pod("p").node("n2").req("1", "1").podAffinity().obj(),
+                pod("q").node("gone").obj()));
     assertThat(names(s.list())).containsExactly("n1", "n2");
     assertThat(s.get("n2").requested().milliCpu()).isEqualTo(1000);
     assertThat(names(s.havePodsWithAffinityList())).containsExactly("n2");

@@ -105,8 +105,23 @@ final class ConfigArgsCodecTest {
             "enums also match their constant name",
             Map.of("mode", "CAREFUL", "i", 4.0),
             new Everything(
-                null, 4, null, 0L, 0d, 0f, false, (short) 0, (byte) 0, Mode.CAREFUL, null,
-                List.of(), Set.of(), Map.of(), null, null, null)));
+                null,
+                4,
+                null,
+                0L,
+                0d,
+                0f,
+                false,
+                (short) 0,
+                (byte) 0,
+                Mode.CAREFUL,
+                null,
+                List.of(),
+                Set.of(),
+                Map.of(),
+                null,
+                null,
+                null)));
   }
 
   @ParameterizedTest
@@ -171,21 +186,13 @@ final class ConfigArgsCodecTest {
             Map.of("a", List.of(1, 2)),
             Map.of("a", List.of(3)),
             Map.of("a", List.of(3))),
-        argumentSet(
-            "null keeps the default",
-            Map.of("a", 1),
-            mapOfNull("a"),
-            Map.of("a", 1)),
+        argumentSet("null keeps the default", Map.of("a", 1), mapOfNull("a"), Map.of("a", 1)),
         argumentSet(
             "a scalar replaces a map",
             Map.of("a", Map.of("x", 1)),
             Map.of("a", "flat"),
             Map.of("a", "flat")),
-        argumentSet(
-            "new keys are added",
-            Map.of("a", 1),
-            Map.of("b", 2),
-            Map.of("a", 1, "b", 2)));
+        argumentSet("new keys are added", Map.of("a", 1), Map.of("b", 2), Map.of("a", 1, "b", 2)));
   }
 
   private static Map<String, Object> mapOfNull(String key) {

@@ -139,12 +139,22 @@ final class ConfigurationLoaderTest {
             new PluginConfig("DefaultPreemption", ConfigTestPlugins.PREEMPTION_DEFAULT),
             new PluginConfig("InterPodAffinity", ConfigTestPlugins.AFFINITY_DEFAULT),
             new PluginConfig("NodeAffinity", ConfigTestPlugins.NODE_AFFINITY_DEFAULT),
-            new PluginConfig(
-                "NodeResourcesBalancedAllocation", ConfigTestPlugins.BALANCED_DEFAULT),
+            new PluginConfig("NodeResourcesBalancedAllocation", ConfigTestPlugins.BALANCED_DEFAULT),
             new PluginConfig("PodTopologySpread", ConfigTestPlugins.SPREAD_DEFAULT));
     Plugins second =
         new Plugins(
-            null, null, null, null, null, null, null, null, null, null, null, null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
             new PluginSet(
                 List.of(
                     PluginRef.of("PrioritySort"),
@@ -190,7 +200,8 @@ final class ConfigurationLoaderTest {
                 "NodeResourcesFit",
                 new FitArgs(
                     new ScoringStrategy(
-                        ScoringType.LeastAllocated, List.of(new ResourceSpec("example.com/gpu", 3))),
+                        ScoringType.LeastAllocated,
+                        List.of(new ResourceSpec("example.com/gpu", 3))),
                     List.of(),
                     List.of())),
             new PluginConfig("NodeResourcesBalancedAllocation", new BalancedArgs(List.of())),
@@ -310,9 +321,7 @@ final class ConfigurationLoaderTest {
         .isInstanceOfSatisfying(
             InvalidConfigurationException.class,
             e ->
-                assertThat(e.errors())
-                    .extracting(FieldError::path)
-                    .containsExactly(file + ":7:1"));
+                assertThat(e.errors()).extracting(FieldError::path).containsExactly(file + ":7:1"));
   }
 
   @Test
@@ -344,6 +353,7 @@ final class ConfigurationLoaderTest {
             """
             invalid scheduler configuration <input>:
             parallelism: Invalid value: 0: should be an integer value greater than zero
-            percentageOfNodesToScore: Invalid value: 200: not in valid range [0-100]""");
+            percentageOfNodesToScore: Invalid value: 200: not in valid range [0-100]\
+            """);
   }
 }

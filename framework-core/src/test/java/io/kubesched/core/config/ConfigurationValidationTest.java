@@ -61,8 +61,11 @@ final class ConfigurationValidationTest {
             List.of("profiles[0].schedulerName: Required value")),
         argumentSet(
             "duplicate scheduler names",
-            "profiles:\n- schedulerName: foo\n- schedulerName: bar\n- schedulerName: foo\n",
-            List.of("profiles[2].schedulerName: Duplicate value: profiles[0].schedulerName")),
+            "profiles:\n- schedulerName: foo\n- schedulerName: bar\n- schedulerName: foo\n"
+                + "- schedulerName: foo\n",
+            List.of(
+                "profiles[2].schedulerName: Duplicate value: profiles[0].schedulerName",
+                "profiles[3].schedulerName: Duplicate value: profiles[2].schedulerName")),
         argumentSet(
             "profiles must use the same queue sort plugin",
             """
@@ -173,7 +176,8 @@ final class ConfigurationValidationTest {
             "extender with prioritizeVerb needs a positive weight",
             "extenders:\n- urlPrefix: http://a\n  prioritizeVerb: prioritize\n",
             List.of(
-                "extenders[0].weight: Invalid value: 0: must have a positive weight applied to it")),
+                "extenders[0].weight: Invalid value: 0: must have a positive weight applied to"
+                    + " it")),
         argumentSet(
             "at most one extender binds",
             """

@@ -56,25 +56,92 @@ final class QueueClusterEventsTest {
 
   static Stream<Arguments> podUpdates() {
     return Stream.of(
-        argumentSet("label change", null, (UnaryOperator<V1Pod>) p -> { p.getMetadata().setLabels(Map.of("a", "2")); return p; },
+        argumentSet(
+            "label change",
+            null,
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getMetadata().setLabels(Map.of("a", "2"));
+                  return p;
+                },
             List.of("UnschedulablePod/UpdatePodLabel")),
-        argumentSet("request scaled down", null, (UnaryOperator<V1Pod>) p -> { p.getSpec().getContainers().get(0).getResources().getRequests().put("cpu", new Quantity("200m")); return p; },
+        argumentSet(
+            "request scaled down",
+            null,
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getSpec()
+                      .getContainers()
+                      .get(0)
+                      .getResources()
+                      .getRequests()
+                      .put("cpu", new Quantity("200m"));
+                  return p;
+                },
             List.of("UnschedulablePod/UpdatePodScaleDown")),
-        argumentSet("request scaled up is not an event of its own", null, (UnaryOperator<V1Pod>) p -> { p.getSpec().getContainers().get(0).getResources().getRequests().put("cpu", new Quantity("1")); return p; },
+        argumentSet(
+            "request scaled up is not an event of its own",
+            null,
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getSpec()
+                      .getContainers()
+                      .get(0)
+                      .getResources()
+                      .getRequests()
+                      .put("cpu", new Quantity("1"));
+                  return p;
+                },
             List.of("UnschedulablePod/updatePodOther")),
-        argumentSet("gates removed", null, (UnaryOperator<V1Pod>) p -> { p.getSpec().setSchedulingGates(new ArrayList<>()); return p; },
+        argumentSet(
+            "gates removed",
+            null,
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getSpec().setSchedulingGates(new ArrayList<>());
+                  return p;
+                },
             List.of("UnschedulablePod/UpdatePodSchedulingGatesEliminated")),
-        argumentSet("toleration added", null, (UnaryOperator<V1Pod>) p -> { p.getSpec().addTolerationsItem(new V1Toleration().key("k").operator("Exists")); return p; },
+        argumentSet(
+            "toleration added",
+            null,
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getSpec().addTolerationsItem(new V1Toleration().key("k").operator("Exists"));
+                  return p;
+                },
             List.of("UnschedulablePod/UpdatePodToleration")),
-        argumentSet("several changes keep kube's order", null, (UnaryOperator<V1Pod>) p -> {
-              p.getMetadata().setLabels(null);
-              p.getSpec().setSchedulingGates(null);
-              p.getSpec().getContainers().get(0).getResources().getRequests().clear();
-              return p; },
-            List.of("UnschedulablePod/UpdatePodLabel", "UnschedulablePod/UpdatePodScaleDown", "UnschedulablePod/UpdatePodSchedulingGatesEliminated")),
-        argumentSet("an assigned pod's label change", "n1", (UnaryOperator<V1Pod>) p -> { p.getMetadata().setLabels(Map.of("b", "1")); return p; },
+        argumentSet(
+            "several changes keep kube's order",
+            null,
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getMetadata().setLabels(null);
+                  p.getSpec().setSchedulingGates(null);
+                  p.getSpec().getContainers().get(0).getResources().getRequests().clear();
+                  return p;
+                },
+            List.of(
+                "UnschedulablePod/UpdatePodLabel",
+                "UnschedulablePod/UpdatePodScaleDown",
+                "UnschedulablePod/UpdatePodSchedulingGatesEliminated")),
+        argumentSet(
+            "an assigned pod's label change",
+            "n1",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getMetadata().setLabels(Map.of("b", "1"));
+                  return p;
+                },
             List.of("AssignedPod/UpdatePodLabel")),
-        argumentSet("nothing relevant", "n1", (UnaryOperator<V1Pod>) p -> { p.getMetadata().setResourceVersion("2"); return p; },
+        argumentSet(
+            "nothing relevant",
+            "n1",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  p.getMetadata().setResourceVersion("2");
+                  return p;
+                },
             List.of("AssignedPod/updatePodOther")));
   }
 
@@ -91,37 +158,91 @@ final class QueueClusterEventsTest {
 
   private static V1Node baseNode() {
     return new V1Node()
-        .metadata(new V1ObjectMeta().name("n").labels(Map.of("zone", "a")).annotations(Map.of("x", "1")))
+        .metadata(
+            new V1ObjectMeta().name("n").labels(Map.of("zone", "a")).annotations(Map.of("x", "1")))
         .spec(new V1NodeSpec().unschedulable(true))
         .status(
             new V1NodeStatus()
                 .allocatable(Map.of("cpu", new Quantity("4")))
-                .addConditionsItem(new V1NodeCondition().type("Ready").status("True").reason("ok")));
+                .addConditionsItem(
+                    new V1NodeCondition().type("Ready").status("True").reason("ok")));
   }
 
   static Stream<Arguments> nodeUpdates() {
     return Stream.of(
-        argumentSet("became schedulable is reported as UpdateNodeTaint", (UnaryOperator<V1Node>) n -> { n.getSpec().setUnschedulable(false); return n; },
+        argumentSet(
+            "became schedulable is reported as UpdateNodeTaint",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getSpec().setUnschedulable(false);
+                  return n;
+                },
             List.of("UpdateNodeTaint")),
-        argumentSet("allocatable changed", (UnaryOperator<V1Node>) n -> { n.getStatus().setAllocatable(Map.of("cpu", new Quantity("8"))); return n; },
+        argumentSet(
+            "allocatable changed",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getStatus().setAllocatable(Map.of("cpu", new Quantity("8")));
+                  return n;
+                },
             List.of("UpdateNodeAllocatable")),
-        argumentSet("same allocatable written differently is no change", (UnaryOperator<V1Node>) n -> { n.getStatus().setAllocatable(Map.of("cpu", new Quantity("4000m"))); return n; },
+        argumentSet(
+            "same allocatable written differently is no change",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getStatus().setAllocatable(Map.of("cpu", new Quantity("4000m")));
+                  return n;
+                },
             List.of()),
-        argumentSet("label changed", (UnaryOperator<V1Node>) n -> { n.getMetadata().setLabels(Map.of("zone", "b")); return n; },
+        argumentSet(
+            "label changed",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getMetadata().setLabels(Map.of("zone", "b"));
+                  return n;
+                },
             List.of("UpdateNodeLabel")),
-        argumentSet("taint added", (UnaryOperator<V1Node>) n -> { n.getSpec().addTaintsItem(new V1Taint().key("k").effect("NoSchedule")); return n; },
+        argumentSet(
+            "taint added",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getSpec().addTaintsItem(new V1Taint().key("k").effect("NoSchedule"));
+                  return n;
+                },
             List.of("UpdateNodeTaint")),
-        argumentSet("condition status changed", (UnaryOperator<V1Node>) n -> { n.getStatus().getConditions().get(0).setStatus("False"); return n; },
+        argumentSet(
+            "condition status changed",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getStatus().getConditions().get(0).setStatus("False");
+                  return n;
+                },
             List.of("UpdateNodeCondition")),
-        argumentSet("condition reason alone is no change", (UnaryOperator<V1Node>) n -> { n.getStatus().getConditions().get(0).setReason("other"); return n; },
+        argumentSet(
+            "condition reason alone is no change",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getStatus().getConditions().get(0).setReason("other");
+                  return n;
+                },
             List.of()),
-        argumentSet("annotation changed", (UnaryOperator<V1Node>) n -> { n.getMetadata().setAnnotations(null); return n; },
+        argumentSet(
+            "annotation changed",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getMetadata().setAnnotations(null);
+                  return n;
+                },
             List.of("UpdateNodeAnnotation")),
-        argumentSet("schedulable and label and taint, in kube's order", (UnaryOperator<V1Node>) n -> {
-              n.getSpec().setUnschedulable(null);
-              n.getMetadata().setLabels(null);
-              n.getSpec().addTaintsItem(new V1Taint().key("k").effect("NoSchedule"));
-              return n; },
+        argumentSet(
+            "schedulable and label and taint, in kube's order",
+            (UnaryOperator<V1Node>)
+                n -> {
+                  n.getSpec().setUnschedulable(null);
+                  n.getMetadata().setLabels(null);
+                  n.getSpec().addTaintsItem(new V1Taint().key("k").effect("NoSchedule"));
+                  return n;
+                },
             List.of("UpdateNodeTaint", "UpdateNodeLabel", "UpdateNodeTaint")));
   }
 

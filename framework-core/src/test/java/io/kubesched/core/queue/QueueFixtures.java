@@ -14,7 +14,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
 
-/** Small builders for queue tests (framework-testing depends on core, so it cannot be used here). */
+/**
+ * Small builders for queue tests (framework-testing depends on core, so it cannot be used here).
+ */
 final class QueueFixtures {
   private QueueFixtures() {}
 
@@ -114,10 +116,13 @@ final class QueueFixtures {
             .priority(s.getPriority())
             .nodeName(s.getNodeName())
             .schedulingGates(
-                s.getSchedulingGates() == null ? null : new java.util.ArrayList<>(s.getSchedulingGates()));
+                s.getSchedulingGates() == null
+                    ? null
+                    : new java.util.ArrayList<>(s.getSchedulingGates()));
     V1PodStatus status =
         new V1PodStatus()
-            .nominatedNodeName(pod.getStatus() == null ? null : pod.getStatus().getNominatedNodeName());
+            .nominatedNodeName(
+                pod.getStatus() == null ? null : pod.getStatus().getNominatedNodeName());
     return new V1Pod().metadata(meta).spec(spec).status(status);
   }
 }

@@ -48,7 +48,10 @@ final class SchedulingQueueTest {
     return Map.of("active", active, "backoff", backoff, "unschedulable", unsched, "gated", gated);
   }
 
-  /** Plugin P registers Node/Add (with {@code hint}) and Pod/Delete; Q registers Node/UpdateNodeLabel. */
+  /**
+   * Plugin P registers Node/Add (with {@code hint}) and Pod/Delete; Q registers
+   * Node/UpdateNodeLabel.
+   */
   private static Map<String, List<ClusterEventWithHint>> events(QueueingHintFunction hint) {
     Map<String, List<ClusterEventWithHint>> m = new java.util.LinkedHashMap<>();
     m.put(
@@ -87,8 +90,8 @@ final class SchedulingQueueTest {
   }
 
   /** Pops the pod and fails it, rejected by {@code unschedulable} and {@code pending} plugins. */
-  private static QueuedPodInfo popAndFail(SchedulingQueue q, List<String> unsched, List<String> pending)
-      throws InterruptedException {
+  private static QueuedPodInfo popAndFail(
+      SchedulingQueue q, List<String> unsched, List<String> pending) throws InterruptedException {
     QueuedPodInfo p = q.pop();
     fail(q, p, unsched, pending);
     return p;
@@ -114,13 +117,22 @@ final class SchedulingQueueTest {
   static Stream<Arguments> backoffDurations() {
     return Stream.of(
         argumentSet("no attempt, no backoff", 1_000_000_000L, 10_000_000_000L, 0, 0L),
-        argumentSet("first attempt gets the initial backoff", 1_000_000_000L, 10_000_000_000L, 1, 1_000_000_000L),
-        argumentSet("third attempt doubles twice", 1_000_000_000L, 10_000_000_000L, 3, 4_000_000_000L),
-        argumentSet("fifth attempt is capped at max", 1_000_000_000L, 10_000_000_000L, 5, 10_000_000_000L),
+        argumentSet(
+            "first attempt gets the initial backoff",
+            1_000_000_000L,
+            10_000_000_000L,
+            1,
+            1_000_000_000L),
+        argumentSet(
+            "third attempt doubles twice", 1_000_000_000L, 10_000_000_000L, 3, 4_000_000_000L),
+        argumentSet(
+            "fifth attempt is capped at max", 1_000_000_000L, 10_000_000_000L, 5, 10_000_000_000L),
         argumentSet("normal (kube)", 1L, 32L, 16, 32L),
-        argumentSet("overflow 32 bit (kube)", 1L, (long) Integer.MAX_VALUE, 32, (long) Integer.MAX_VALUE),
+        argumentSet(
+            "overflow 32 bit (kube)", 1L, (long) Integer.MAX_VALUE, 32, (long) Integer.MAX_VALUE),
         argumentSet("overflow 64 bit (kube)", 1L, Long.MAX_VALUE, 64, Long.MAX_VALUE),
-        argumentSet("overflow 64 bit with many attempts (kube)", 1L, Long.MAX_VALUE, 1000, Long.MAX_VALUE));
+        argumentSet(
+            "overflow 64 bit with many attempts (kube)", 1L, Long.MAX_VALUE, 1000, Long.MAX_VALUE));
   }
 
   @ParameterizedTest
@@ -300,18 +312,56 @@ final class SchedulingQueueTest {
     ClusterEvent nodeLabel = ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_LABEL);
     ClusterEvent nodeTaint = ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_TAINT);
     return Stream.of(
-        argumentSet("Queue from the rejecting plugin, still backing off -> backoffQ", QUEUE, false, nodeAdd, 0, "backoff"),
-        argumentSet("Queue from the rejecting plugin, backoff over -> activeQ", QUEUE, false, nodeAdd, 2, "active"),
+        argumentSet(
+            "Queue from the rejecting plugin, still backing off -> backoffQ",
+            QUEUE,
+            false,
+            nodeAdd,
+            0,
+            "backoff"),
+        argumentSet(
+            "Queue from the rejecting plugin, backoff over -> activeQ",
+            QUEUE,
+            false,
+            nodeAdd,
+            2,
+            "active"),
         argumentSet("Skip keeps the pod unschedulable", SKIP, false, nodeAdd, 0, "unschedulable"),
         argumentSet("a hint that throws counts as Queue", THROWS, false, nodeAdd, 0, "backoff"),
         argumentSet("no hint function means Queue", null, false, nodeAdd, 0, "backoff"),
-        argumentSet("Queue from a Pending plugin -> activeQ at once", QUEUE, true, nodeAdd, 0, "active"),
+        argumentSet(
+            "Queue from a Pending plugin -> activeQ at once", QUEUE, true, nodeAdd, 0, "active"),
         argumentSet("Skip from a Pending plugin keeps it", SKIP, true, nodeAdd, 0, "unschedulable"),
-        argumentSet("event registered only by a non-rejecting plugin", QUEUE, false, nodeLabel, 0, "unschedulable"),
-        argumentSet("Node/Add registration adds UpdateNodeTaint with the default hint", SKIP, false, nodeTaint, 0, "backoff"),
-        argumentSet("event nobody registered", QUEUE, false, ClusterEvents.NODE_DELETE, 0, "unschedulable"),
-        argumentSet("Pod registration matches AssignedPod events", SKIP, false, ClusterEvents.ASSIGNED_POD_DELETE, 0, "backoff"),
-        argumentSet("UnschedulableTimeout wildcard moves every pod", SKIP, false, ClusterEvent.UNSCHEDULABLE_TIMEOUT, 0, "backoff"));
+        argumentSet(
+            "event registered only by a non-rejecting plugin",
+            QUEUE,
+            false,
+            nodeLabel,
+            0,
+            "unschedulable"),
+        argumentSet(
+            "Node/Add registration adds UpdateNodeTaint with the default hint",
+            SKIP,
+            false,
+            nodeTaint,
+            0,
+            "backoff"),
+        argumentSet(
+            "event nobody registered", QUEUE, false, ClusterEvents.NODE_DELETE, 0, "unschedulable"),
+        argumentSet(
+            "Pod registration matches AssignedPod events",
+            SKIP,
+            false,
+            ClusterEvents.ASSIGNED_POD_DELETE,
+            0,
+            "backoff"),
+        argumentSet(
+            "UnschedulableTimeout wildcard moves every pod",
+            SKIP,
+            false,
+            ClusterEvent.UNSCHEDULABLE_TIMEOUT,
+            0,
+            "backoff"));
   }
 
   @ParameterizedTest
@@ -342,8 +392,12 @@ final class SchedulingQueueTest {
             "W", List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD, QUEUE)));
     SchedulingQueue q =
         new SchedulingQueue(
-            clock, new PrioritySort(), Map.of(PROFILE, new QueueProfile(null, ev)),
-            Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofMinutes(5));
+            clock,
+            new PrioritySort(),
+            Map.of(PROFILE, new QueueProfile(null, ev)),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(10),
+            Duration.ofMinutes(5));
     q.add(pod("p"));
     popAndFail(q, List.of("U"), List.of("W"));
     q.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_ADD, null, null, null);
@@ -380,10 +434,26 @@ final class SchedulingQueueTest {
 
   static Stream<Arguments> inFlightEvents() {
     return Stream.of(
-        argumentSet("event of the rejecting plugin while in flight -> backoffQ", When.IN_FLIGHT, ClusterEvents.NODE_ADD, "backoff"),
-        argumentSet("event of another plugin while in flight -> unschedulable", When.IN_FLIGHT, ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_LABEL), "unschedulable"),
-        argumentSet("event before the pop is not considered", When.BEFORE_POP, ClusterEvents.NODE_ADD, "unschedulable"),
-        argumentSet("wildcard while in flight -> backoffQ", When.IN_FLIGHT, ClusterEvent.UNSCHEDULABLE_TIMEOUT, "backoff"));
+        argumentSet(
+            "event of the rejecting plugin while in flight -> backoffQ",
+            When.IN_FLIGHT,
+            ClusterEvents.NODE_ADD,
+            "backoff"),
+        argumentSet(
+            "event of another plugin while in flight -> unschedulable",
+            When.IN_FLIGHT,
+            ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_LABEL),
+            "unschedulable"),
+        argumentSet(
+            "event before the pop is not considered",
+            When.BEFORE_POP,
+            ClusterEvents.NODE_ADD,
+            "unschedulable"),
+        argumentSet(
+            "wildcard while in flight -> backoffQ",
+            When.IN_FLIGHT,
+            ClusterEvent.UNSCHEDULABLE_TIMEOUT,
+            "backoff"));
   }
 
   @ParameterizedTest
@@ -400,8 +470,7 @@ final class SchedulingQueueTest {
       q.moveAllToActiveOrBackoffQueue(event, null, null, null);
     }
     fail(q, p, List.of("P"), List.of());
-    assertThat(q.sizes())
-        .isEqualTo(want.equals("backoff") ? sizes(0, 1, 0, 0) : sizes(0, 0, 1, 0));
+    assertThat(q.sizes()).isEqualTo(want.equals("backoff") ? sizes(0, 1, 0, 0) : sizes(0, 0, 1, 0));
     assertThat(q.inFlightPods()).isEmpty();
     assertThat(q.inFlightEventCount()).isZero();
   }
@@ -440,7 +509,10 @@ final class SchedulingQueueTest {
   static Stream<Arguments> leftoverFlush() {
     return Stream.of(
         argumentSet("exactly 5 minutes is not enough", Duration.ofMinutes(5), sizes(0, 0, 1, 0)),
-        argumentSet("just over 5 minutes moves it (backoff long over) to activeQ", Duration.ofMinutes(5).plusNanos(1), sizes(1, 0, 0, 0)));
+        argumentSet(
+            "just over 5 minutes moves it (backoff long over) to activeQ",
+            Duration.ofMinutes(5).plusNanos(1),
+            sizes(1, 0, 0, 0)));
   }
 
   @ParameterizedTest
@@ -472,7 +544,9 @@ final class SchedulingQueueTest {
     assertThat(q.sizes()).as("a label change keeps the pod gated").isEqualTo(sizes(0, 0, 0, 1));
 
     q.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_ADD, null, null, null);
-    assertThat(q.sizes()).as("events the gating plugin did not register").isEqualTo(sizes(0, 0, 0, 1));
+    assertThat(q.sizes())
+        .as("events the gating plugin did not register")
+        .isEqualTo(sizes(0, 0, 0, 1));
 
     clock.advance(Duration.ofMinutes(6));
     q.flushUnschedulablePodsLeftover();
@@ -491,8 +565,11 @@ final class SchedulingQueueTest {
     q.add(v1);
     // A plain moveAll with the pod-targeted gate event re-runs PreEnqueue: still gated, stays.
     q.moveAllToActiveOrBackoffQueue(
-        ClusterEvent.of(EventResource.UNSCHEDULED_POD, ActionType.UPDATE_POD_SCHEDULING_GATES_ELIMINATED),
-        null, v1, null);
+        ClusterEvent.of(
+            EventResource.UNSCHEDULED_POD, ActionType.UPDATE_POD_SCHEDULING_GATES_ELIMINATED),
+        null,
+        v1,
+        null);
     assertThat(q.sizes()).isEqualTo(sizes(0, 0, 0, 1));
   }
 

@@ -61,8 +61,7 @@ final class ConfigBuiltinPluginsTest {
         .extracting(r -> r.name() + "=" + r.weight())
         .containsExactly("cpu=1", "memory=2");
     assertThat(configs.get(1).args()).isEqualTo(new DefaultPreemptionArgs(10, 50));
-    assertThat(((InterPodAffinityArgs) configs.get(2).args()).hardPodAffinityWeight())
-        .isEqualTo(3);
+    assertThat(((InterPodAffinityArgs) configs.get(2).args()).hardPodAffinityWeight()).isEqualTo(3);
   }
 
   @Test
