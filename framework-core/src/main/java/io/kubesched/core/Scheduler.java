@@ -7,6 +7,7 @@ import io.kubesched.core.cache.Snapshot;
 import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.cluster.ObjectCopier;
+import io.kubesched.core.config.ConfigurationLoader;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.metrics.SchedulerMetrics;
@@ -129,9 +130,9 @@ public final class Scheduler implements AutoCloseable {
 
   private Scheduler(Builder b) {
     this.cluster = Objects.requireNonNull(b.cluster, "cluster must not be null");
+    PluginRegistry registry = b.registry != null ? b.registry : PluginRegistry.discover();
     KubeSchedulerConfiguration config =
-        Objects.requireNonNull(b.configuration, "configuration must not be null");
-    PluginRegistry registry = Objects.requireNonNull(b.registry, "registry must not be null");
+        b.configuration != null ? b.configuration : ConfigurationLoader.defaults(registry);
     if (config.profiles().isEmpty()) {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
     }
@@ -1103,8 +1104,8 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- builder
 
   /**
-   * Builds a {@link Scheduler}. The cluster, the configuration and the plugin registry are
-   * required; everything else has a default.
+   * Builds a {@link Scheduler}. The cluster is required; everything else has a default (the
+   * plugins found by {@link PluginRegistry#discover()} and the default configuration).
    */
   public static final class Builder {
     private Cluster cluster;
@@ -1128,13 +1129,19 @@ public final class Scheduler implements AutoCloseable {
       return this;
     }
 
-    /** Sets the configuration (required): profiles, backoff, parallelism, percentages. */
+    /**
+     * Sets the configuration: profiles, backoff, parallelism, percentages; default {@link
+     * ConfigurationLoader#defaults(PluginRegistry)}.
+     */
     public Builder configuration(KubeSchedulerConfiguration configuration) {
       this.configuration = configuration;
       return this;
     }
 
-    /** Sets the plugin registry the profiles' plugins come from (required). */
+    /**
+     * Sets the plugin registry the profiles' plugins come from; default the plugins on the class
+     * path ({@link PluginRegistry#discover()}).
+     */
     public Builder registry(PluginRegistry registry) {
       this.registry = registry;
       return this;
@@ -1211,7 +1218,7 @@ public final class Scheduler implements AutoCloseable {
      *
      * @throws IllegalArgumentException when a profile is invalid, two profiles share a scheduler
      *     name or use different QueueSort plugins
-     * @throws NullPointerException when the cluster, configuration or registry is missing
+     * @throws NullPointerException when the cluster is missing
      */
     public Scheduler build() {
       return new Scheduler(this);

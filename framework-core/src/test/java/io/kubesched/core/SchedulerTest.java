@@ -572,6 +572,44 @@ final class SchedulerTest {
         .hasMessage("profiles[1].schedulerName: Duplicate value: \"default-scheduler\"");
   }
 
+  /** Runs a tie-heavy workload on simulated time and returns the placements and the end time. */
+  private static Map<String, String> simulate(long seed) {
+    SimulatedTime t = new SimulatedTime(T0);
+    InMemoryCluster c = new InMemoryCluster(t.clock());
+    for (int i = 0; i < 20; i++) {
+      c.addNode(node("node-" + i, "4", "8Gi"));
+    }
+    for (int i = 0; i < 150; i++) {
+      c.addPod(pod("pod-" + i, "500m", i % 3));
+    }
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit(), new TestPlugins.MostFreeCpu()};
+    try (Scheduler s =
+        Scheduler.builder()
+            .cluster(c)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .simulatedTime(t)
+            .random(new Random(seed))
+            .build()) {
+      s.runUntilIdle();
+    }
+    Map<String, String> out = new java.util.TreeMap<>();
+    for (V1Pod p : c.listPods()) {
+      out.put(p.getMetadata().getName(), String.valueOf(p.getSpec().getNodeName()));
+    }
+    out.put("clock", t.now().toString());
+    return out;
+  }
+
+  @Test
+  void simulationsAreReproducibleForAGivenSeed() {
+    Map<String, String> first = simulate(7);
+
+    assertThat(simulate(7)).isEqualTo(first);
+    assertThat(first.values()).doesNotContain("null");
+    assertThat(simulate(8)).isNotEqualTo(first);
+  }
+
   @Test
   void twoThousandPodsOnAHundredNodesWithConcurrentBindingNeverOvercommit() {
     int nodes = 100;
