@@ -47,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * object. Pod creation applies what the API server's admission would that matters for
  * scheduling: {@code spec.priority} is resolved from {@code spec.priorityClassName} or the
  * global-default {@link V1PriorityClass} (create priority classes before their pods), {@code
- * status.phase} defaults to {@code Pending}.
+ * spec.schedulerName} defaults to {@code default-scheduler} and {@code status.phase} to {@code
+ * Pending}.
  *
  * <p>Thread-safe. Listener callbacks run on the thread that made a change, outside the lock and
  * one at a time; a change made while another thread is delivering is delivered by that thread.
@@ -63,6 +64,7 @@ public final class InMemoryCluster implements Cluster {
   private static final int SYSTEM_CLUSTER_CRITICAL_VALUE = 2000000000;
   private static final int SYSTEM_NODE_CRITICAL_VALUE = 2000001000;
   private static final String PREEMPT_LOWER_PRIORITY = "PreemptLowerPriority";
+  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
 
   /** A supported kind: its class, its API resource name for messages, and its scope. */
   private record Kind(Class<?> type, String resource, boolean namespaced) {}
@@ -716,6 +718,9 @@ public final class InMemoryCluster implements Cluster {
     V1PodSpec spec = pod.getSpec();
     if (pod.getStatus() == null || pod.getStatus().getPhase() == null) {
       status(pod).setPhase("Pending");
+    }
+    if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
+      spec.setSchedulerName(DEFAULT_SCHEDULER_NAME);
     }
     if (spec.getPriority() != null) {
       return;

@@ -333,6 +333,7 @@ final class InMemoryClusterTest {
     assertThat(List.of(stored.getSpec().getPriority(), String.valueOf(stored.getSpec().getPriorityClassName()), String.valueOf(stored.getSpec().getPreemptionPolicy())))
         .isEqualTo(List.of(wantPriority, String.valueOf(wantClass), String.valueOf(wantPolicy)));
     assertThat(stored.getStatus().getPhase()).isEqualTo("Pending");
+    assertThat(stored.getSpec().getSchedulerName()).isEqualTo("default-scheduler");
   }
 
   @Test
