@@ -51,13 +51,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
@@ -67,10 +66,10 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * {@code Scheduler} is the scheduling engine: it watches a {@link Cluster}, keeps the cache and
- * the scheduling queue up to date, and runs kube-scheduler's scheduling cycle for one pod at a
- * time and the binding cycles asynchronously (kube's {@code scheduler.go}, {@code
- * schedule_one.go} and {@code eventhandlers.go}).
+ * {@code Scheduler} is the scheduling engine: it watches a {@link Cluster}, keeps the cache and the
+ * scheduling queue up to date, and runs kube-scheduler's scheduling cycle for one pod at a time and
+ * the binding cycles asynchronously (kube's {@code scheduler.go}, {@code schedule_one.go} and
+ * {@code eventhandlers.go}).
  *
  * <p>Build one with {@link #builder()}, then either {@link #startSchedulingLoop()} (a thread pops
  * pods forever, for a real cluster) or, for simulations and tests, {@link #start()} and {@link
@@ -85,10 +84,13 @@ public final class Scheduler implements AutoCloseable {
 
   /** The event message limit ({@code NoteLengthLimit}); longer messages are truncated. */
   static final int NOTE_LENGTH_LIMIT = 1024;
+
   /** The message of the error when the cluster has no node. */
   static final String NO_NODES_AVAILABLE = "no nodes available to schedule pods";
+
   /** The reason of a PodScheduled=False condition when the pod does not fit. */
   public static final String REASON_UNSCHEDULABLE = "Unschedulable";
+
   /** The reason of a PodScheduled=False condition on an internal error. */
   public static final String REASON_SCHEDULER_ERROR = "SchedulerError";
 
@@ -137,7 +139,9 @@ public final class Scheduler implements AutoCloseable {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
     }
     if (!config.extenders().isEmpty()) {
-      log.atWarn().setMessage("extenders are not supported by this scheduler yet; ignoring them").log();
+      log.atWarn()
+          .setMessage("extenders are not supported by this scheduler yet; ignoring them")
+          .log();
     }
     this.simulatedTime = b.simulatedTime;
     List<ExecutorService> ownedPools = new ArrayList<>();
@@ -204,11 +208,7 @@ public final class Scheduler implements AutoCloseable {
       Profile p = config.profiles().get(i);
       if (built.containsKey(p.schedulerName())) {
         throw new IllegalArgumentException(
-            "profiles["
-                + i
-                + "].schedulerName: Duplicate value: \""
-                + p.schedulerName()
-                + "\"");
+            "profiles[" + i + "].schedulerName: Duplicate value: \"" + p.schedulerName() + "\"");
       }
       Framework fwk = Framework.create(p, config.percentageOfNodesToScore(), registry, ctx);
       if (first == null) {
@@ -279,8 +279,8 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- lifecycle
 
   /**
-   * Connects the scheduler to the cluster (existing nodes and pods are replayed into the cache
-   * and the queue) and starts the queue's periodic flushes on the timers (backoff every second,
+   * Connects the scheduler to the cluster (existing nodes and pods are replayed into the cache and
+   * the queue) and starts the queue's periodic flushes on the timers (backoff every second,
    * unschedulable leftovers every 30 seconds). Idempotent.
    */
   public void start() {
@@ -361,8 +361,8 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- simulation driver
 
   /**
-   * Pops the next pod of the active queue, if any, and runs its scheduling cycle; its binding
-   * cycle is handed to the binding executor. Returns {@code false} when no pod was ready.
+   * Pops the next pod of the active queue, if any, and runs its scheduling cycle; its binding cycle
+   * is handed to the binding executor. Returns {@code false} when no pod was ready.
    *
    * <p>On a {@link SimulatedTime} the binding cycle runs when due tasks run ({@link
    * SimulatedTime#runDueTasks()}), which {@link #runUntilIdle()} does between cycles.
@@ -377,8 +377,8 @@ public final class Scheduler implements AutoCloseable {
   }
 
   /**
-   * Schedules until nothing can make progress (for simulations and tests). Starts the scheduler
-   * if needed.
+   * Schedules until nothing can make progress (for simulations and tests). Starts the scheduler if
+   * needed.
    *
    * <p>It repeatedly runs due timer tasks (binding continuations, Permit timeouts, flushes) and
    * schedules the pods of the active queue; with real binding threads it waits for running
@@ -388,12 +388,12 @@ public final class Scheduler implements AutoCloseable {
    * <p>On a {@link SimulatedTime}, when nothing is ready it advances simulated time to the next
    * timer task, which lets backoffs expire, Permit timeouts fire and the queue's flushes move pods
    * (unschedulable pods are flushed after five minutes, as in kube-scheduler). A real scheduler
-   * would retry failing pods forever; the run stops at a fixed point instead: when no pod is
-   * bound and no assigned pod deleted while the pending pods (active, backoff, unschedulable; not
-   * gated) accumulated twice as many scheduling attempts as there are of them, i.e. each failing
-   * pod was typically retried once after its first failure and failed again. Pods waiting at
-   * Permit and one-shot timers of plugins always let time advance. So a run ends with every pod
-   * bound or carrying its latest FailedScheduling reason, and the clock past the last retry.
+   * would retry failing pods forever; the run stops at a fixed point instead: when no pod is bound
+   * and no assigned pod deleted while the pending pods (active, backoff, unschedulable; not gated)
+   * accumulated twice as many scheduling attempts as there are of them, i.e. each failing pod was
+   * typically retried once after its first failure and failed again. Pods waiting at Permit and
+   * one-shot timers of plugins always let time advance. So a run ends with every pod bound or
+   * carrying its latest FailedScheduling reason, and the clock past the last retry.
    */
   public void runUntilIdle() {
     start();
@@ -636,13 +636,21 @@ public final class Scheduler implements AutoCloseable {
     try {
       fwk.runReservePluginsUnreserve(state, assumed, host);
     } catch (RuntimeException e) {
-      log.atWarn().setMessage("Unreserve failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atWarn()
+          .setMessage("Unreserve failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
     }
     try {
       cache.forgetPod(assumed);
       return true;
     } catch (RuntimeException e) {
-      log.atWarn().setMessage("cache forgetPod failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atWarn()
+          .setMessage("cache forgetPod failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
       return false;
     }
   }
@@ -682,7 +690,8 @@ public final class Scheduler implements AutoCloseable {
           if (waiting) {
             bindingsWaitingOnPermit.decrementAndGet();
           }
-          Status s = error != null ? Status.error(error) : status == null ? Status.success() : status;
+          Status s =
+              error != null ? Status.error(error) : status == null ? Status.success() : status;
           Runnable cycle =
               () -> bindingCycle(state, fwk, qpi, assumed, result, podsToActivate, start, s);
           try {
@@ -740,13 +749,21 @@ public final class Scheduler implements AutoCloseable {
       try {
         fwk.runPostBindPlugins(state, assumed, host);
       } catch (RuntimeException e) {
-        log.atWarn().setMessage("PostBind failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+        log.atWarn()
+            .setMessage("PostBind failed")
+            .addKeyValue("pod", assumed.key())
+            .setCause(e)
+            .log();
       }
       if (!podsToActivate.pods().isEmpty()) {
         queue.activate(new ArrayList<>(podsToActivate.pods().values()));
       }
     } catch (RuntimeException e) {
-      log.atError().setMessage("binding cycle failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atError()
+          .setMessage("binding cycle failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
     } finally {
       bindingsInFlight.decrementAndGet();
       synchronized (bindingMonitor) {
@@ -761,7 +778,11 @@ public final class Scheduler implements AutoCloseable {
     try {
       cache.finishBinding(assumed);
     } catch (RuntimeException e) {
-      log.atWarn().setMessage("cache finishBinding failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atWarn()
+          .setMessage("cache finishBinding failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
     }
     if (status.isSuccess()) {
       fwk.eventRecorder()
@@ -770,7 +791,12 @@ public final class Scheduler implements AutoCloseable {
               EventRecorder.NORMAL,
               "Scheduled",
               "Binding",
-              "Successfully assigned " + assumed.namespace() + "/" + assumed.name() + " to " + host);
+              "Successfully assigned "
+                  + assumed.namespace()
+                  + "/"
+                  + assumed.name()
+                  + " to "
+                  + host);
     } else {
       log.atInfo().setMessage("failed to bind pod").addKeyValue("pod", assumed.key()).log();
     }
@@ -814,8 +840,8 @@ public final class Scheduler implements AutoCloseable {
 
   /**
    * Records a failed attempt (kube's {@code handleSchedulingFailure}): requeues the pod as
-   * unschedulable (or with backoff), updates its nomination, emits a {@code FailedScheduling}
-   * event and patches {@code PodScheduled=False}.
+   * unschedulable (or with backoff), updates its nomination, emits a {@code FailedScheduling} event
+   * and patches {@code PodScheduled=False}.
    */
   private void handleSchedulingFailure(
       Framework fwk,
@@ -830,7 +856,8 @@ public final class Scheduler implements AutoCloseable {
     try {
       boolean rejected = status.isRejected();
       String reason = rejected ? REASON_UNSCHEDULABLE : REASON_SCHEDULER_ERROR;
-      metrics.scheduleAttempt(rejected ? "unschedulable" : "error", fwk.profileName(), since(start));
+      metrics.scheduleAttempt(
+          rejected ? "unschedulable" : "error", fwk.profileName(), since(start));
       String errMsg = status.message();
       if (status.cause() instanceof FitError fitError) {
         qpi.unschedulablePlugins().clear();
@@ -849,9 +876,13 @@ public final class Scheduler implements AutoCloseable {
             .addKeyValue("err", errMsg)
             .log();
       }
-      Optional<V1Pod> cached = cluster.getPod(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
+      Optional<V1Pod> cached =
+          cluster.getPod(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
       if (cached.isEmpty()) {
-        log.atInfo().setMessage("pod doesn't exist in informer cache").addKeyValue("pod", qpi.podInfo().key()).log();
+        log.atInfo()
+            .setMessage("pod doesn't exist in informer cache")
+            .addKeyValue("pod", qpi.podInfo().key())
+            .log();
       } else if (!isEmpty(nodeName(cached.get()))) {
         log.atInfo()
             .setMessage("pod has been assigned to node; abort adding it back to queue")
@@ -865,14 +896,20 @@ public final class Scheduler implements AutoCloseable {
       }
       queue.addNominatedPod(qpi.podInfo(), ni);
       fwk.eventRecorder()
-          .event(pod, EventRecorder.WARNING, "FailedScheduling", "Scheduling", truncateMessage(errMsg));
+          .event(
+              pod,
+              EventRecorder.WARNING,
+              "FailedScheduling",
+              "Scheduling",
+              truncateMessage(errMsg));
       cluster.patchPodScheduledCondition(
-          pod,
-          reason,
-          errMsg,
-          ni.mode() == NominatingInfo.Mode.OVERRIDE ? ni.nodeName() : null);
+          pod, reason, errMsg, ni.mode() == NominatingInfo.Mode.OVERRIDE ? ni.nodeName() : null);
     } catch (RuntimeException e) {
-      log.atError().setMessage("failure handling failed").addKeyValue("pod", qpi.podInfo().key()).setCause(e).log();
+      log.atError()
+          .setMessage("failure handling failed")
+          .addKeyValue("pod", qpi.podInfo().key())
+          .setCause(e)
+          .log();
     } finally {
       if (!calledDone) {
         queue.done(uid);
@@ -955,9 +992,9 @@ public final class Scheduler implements AutoCloseable {
   }
 
   /**
-   * The informer event handlers: assigned pods go to the cache, unassigned pods of our profiles
-   * to the queue, nodes to the cache; each change moves unschedulable pods with its cluster
-   * event. Terminal pods are invisible, as with kube-scheduler's pod informer field selector.
+   * The informer event handlers: assigned pods go to the cache, unassigned pods of our profiles to
+   * the queue, nodes to the cache; each change moves unschedulable pods with its cluster event.
+   * Terminal pods are invisible, as with kube-scheduler's pod informer field selector.
    */
   private final class EventHandlers implements ClusterListener {
     @Override
@@ -1034,7 +1071,11 @@ public final class Scheduler implements AutoCloseable {
       try {
         cache.addPod(pod);
       } catch (RuntimeException e) {
-        log.atError().setMessage("cache addPod failed").addKeyValue("pod", key(pod)).setCause(e).log();
+        log.atError()
+            .setMessage("cache addPod failed")
+            .addKeyValue("pod", key(pod))
+            .setCause(e)
+            .log();
       }
       queue.moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_ADD, null, pod, null);
     }
@@ -1043,7 +1084,11 @@ public final class Scheduler implements AutoCloseable {
       try {
         cache.updatePod(oldPod, pod);
       } catch (RuntimeException e) {
-        log.atError().setMessage("cache updatePod failed").addKeyValue("pod", key(pod)).setCause(e).log();
+        log.atError()
+            .setMessage("cache updatePod failed")
+            .addKeyValue("pod", key(pod))
+            .setCause(e)
+            .log();
       }
       for (ClusterEvent evt : ClusterEvents.podSchedulingPropertiesChange(pod, oldPod)) {
         queue.moveAllToActiveOrBackoffQueue(evt, oldPod, pod, null);
@@ -1054,7 +1099,11 @@ public final class Scheduler implements AutoCloseable {
       try {
         cache.removePod(pod);
       } catch (RuntimeException e) {
-        log.atError().setMessage("cache removePod failed").addKeyValue("pod", key(pod)).setCause(e).log();
+        log.atError()
+            .setMessage("cache removePod failed")
+            .addKeyValue("pod", key(pod))
+            .setCause(e)
+            .log();
       }
       progress.incrementAndGet();
       queue.moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_DELETE, pod, null, null);
@@ -1070,10 +1119,12 @@ public final class Scheduler implements AutoCloseable {
       }
       queue.update(oldPod, pod);
       String oldNominated = nominatedNodeName(oldPod);
-      if (!isEmpty(oldNominated)
-          && !oldNominated.equals(nominatedNodeName(pod))) {
+      if (!isEmpty(oldNominated) && !oldNominated.equals(nominatedNodeName(pod))) {
         queue.moveAllToActiveOrBackoffQueue(
-            ClusterEvents.ASSIGNED_POD_DELETE, oldPod, null, lowerOrEqualPriority(priority(oldPod)));
+            ClusterEvents.ASSIGNED_POD_DELETE,
+            oldPod,
+            null,
+            lowerOrEqualPriority(priority(oldPod)));
       }
     }
 
@@ -1104,8 +1155,8 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- builder
 
   /**
-   * Builds a {@link Scheduler}. The cluster is required; everything else has a default (the
-   * plugins found by {@link PluginRegistry#discover()} and the default configuration).
+   * Builds a {@link Scheduler}. The cluster is required; everything else has a default (the plugins
+   * found by {@link PluginRegistry#discover()} and the default configuration).
    */
   public static final class Builder {
     private Cluster cluster;

@@ -13,9 +13,9 @@ import io.kubesched.core.time.SimulatedTime;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.BindPlugin;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
-import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.PermitPlugin;
 import io.kubesched.framework.PermitResult;
@@ -54,9 +54,9 @@ final class SchedulerScheduleOneTest {
   }
 
   /**
-   * Only node additions requeue pods rejected by the fakes. Without this registration a plugin
-   * gets every event with an always-Queue hint, and the scheduler's own PodScheduled status patch
-   * (a Pod/Update event) would move its rejected pod to the backoff queue at once, as it does in
+   * Only node additions requeue pods rejected by the fakes. Without this registration a plugin gets
+   * every event with an always-Queue hint, and the scheduler's own PodScheduled status patch (a
+   * Pod/Update event) would move its rejected pod to the backoff queue at once, as it does in
    * kube-scheduler.
    */
   private static final List<ClusterEventWithHint> NODE_ADD_ONLY =
@@ -164,50 +164,102 @@ final class SchedulerScheduleOneTest {
         argumentSet(
             "a pod that binds gets the Scheduled event",
             TestObjects.pod("foo"),
-            ok, ok, ok, ok,
-            new Want("Scheduled", "Successfully assigned default/foo to node1", "none", "node1",
-                false)),
+            ok,
+            ok,
+            ok,
+            ok,
+            new Want(
+                "Scheduled", "Successfully assigned default/foo to node1", "none", "node1", false)),
         argumentSet(
             "reserve failed with status code error",
             TestObjects.pod("foo"),
-            error("reserve error"), ok, ok, ok,
-            new Want("FailedScheduling", "running Reserve plugin \"FakeReserve\": reserve error",
-                "backoff", null, true)),
+            error("reserve error"),
+            ok,
+            ok,
+            ok,
+            new Want(
+                "FailedScheduling",
+                "running Reserve plugin \"FakeReserve\": reserve error",
+                "backoff",
+                null,
+                true)),
         argumentSet(
             "reserve failed with status code rejected",
             TestObjects.pod("foo"),
-            Status.unresolvable("rejected on reserve"), ok, ok, ok,
-            new Want("FailedScheduling", "0/1 nodes are available: 1 rejected on reserve.",
-                "unschedulable", null, true)),
+            Status.unresolvable("rejected on reserve"),
+            ok,
+            ok,
+            ok,
+            new Want(
+                "FailedScheduling",
+                "0/1 nodes are available: 1 rejected on reserve.",
+                "unschedulable",
+                null,
+                true)),
         argumentSet(
             "permit failed with status code error",
             TestObjects.pod("foo"),
-            ok, error("permit error"), ok, ok,
-            new Want("FailedScheduling", "running Permit plugin \"FakePermit\": permit error",
-                "backoff", null, true)),
+            ok,
+            error("permit error"),
+            ok,
+            ok,
+            new Want(
+                "FailedScheduling",
+                "running Permit plugin \"FakePermit\": permit error",
+                "backoff",
+                null,
+                true)),
         argumentSet(
             "permit failed with status code rejected",
             TestObjects.pod("foo"),
-            ok, Status.unschedulable("rejected on permit"), ok, ok,
-            new Want("FailedScheduling", "0/1 nodes are available: 1 rejected on permit.",
-                "unschedulable", null, true)),
+            ok,
+            Status.unschedulable("rejected on permit"),
+            ok,
+            ok,
+            new Want(
+                "FailedScheduling",
+                "0/1 nodes are available: 1 rejected on permit.",
+                "unschedulable",
+                null,
+                true)),
         argumentSet(
             "prebind failed with status code error",
             TestObjects.pod("foo"),
-            ok, ok, error("on PreBind"), ok,
-            new Want("FailedScheduling", "running PreBind plugin \"FakePreBind\": on PreBind",
-                "backoff", null, true)),
+            ok,
+            ok,
+            error("on PreBind"),
+            ok,
+            new Want(
+                "FailedScheduling",
+                "running PreBind plugin \"FakePreBind\": on PreBind",
+                "backoff",
+                null,
+                true)),
         argumentSet(
             "binding failed",
             TestObjects.pod("foo"),
-            ok, ok, ok, error("binder"),
-            new Want("FailedScheduling", "running Bind plugin \"DefaultBinder\": binder",
-                "backoff", null, true)),
+            ok,
+            ok,
+            ok,
+            error("binder"),
+            new Want(
+                "FailedScheduling",
+                "running Bind plugin \"DefaultBinder\": binder",
+                "backoff",
+                null,
+                true)),
         argumentSet(
             "a deleting pod is skipped with an event",
             deleting,
-            ok, ok, ok, ok,
-            new Want("FailedScheduling", "skip schedule deleting pod: default/foo", "none", null,
+            ok,
+            ok,
+            ok,
+            ok,
+            new Want(
+                "FailedScheduling",
+                "skip schedule deleting pod: default/foo",
+                "none",
+                null,
                 false)));
   }
 
@@ -283,7 +335,8 @@ final class SchedulerScheduleOneTest {
               .findFirst()
               .orElseThrow();
       String reason = want.queue().equals("unschedulable") ? "Unschedulable" : "SchedulerError";
-      assertThat(Map.of("status", c.getStatus(), "reason", c.getReason(), "message", c.getMessage()))
+      assertThat(
+              Map.of("status", c.getStatus(), "reason", c.getReason(), "message", c.getMessage()))
           .isEqualTo(Map.of("status", "False", "reason", reason, "message", want.message()));
     }
   }

@@ -140,8 +140,7 @@ final class SchedulerTest {
         .containsExactly(
             scheduled("p1", "n1", T0), scheduled("p2", "n2", T0), scheduled("p3", "n1", T0));
     assertThat(podScheduled("p2").getStatus()).isEqualTo("True");
-    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", PROFILE))
-        .isEqualTo(3);
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", PROFILE)).isEqualTo(3);
     assertThat(s.bindingsInFlight()).isZero();
   }
 
@@ -216,7 +215,8 @@ final class SchedulerTest {
 
     assertThat(nodeOf("big")).isEqualTo("large");
     assertThat(eventsOf("big").get(eventsOf("big").size() - 1))
-        .isEqualTo(scheduled("big", "large", eventsOf("big").get(eventsOf("big").size() - 1).timestamp()));
+        .isEqualTo(
+            scheduled("big", "large", eventsOf("big").get(eventsOf("big").size() - 1).timestamp()));
     // The Node/Add event moved the pod at once (at most after its backoff), not after a flush.
     assertThat(Duration.between(added, time.now())).isLessThanOrEqualTo(Duration.ofSeconds(10));
   }
@@ -239,7 +239,9 @@ final class SchedulerTest {
         .isEqualTo(
             failed(
                 "p",
-                "running Reserve plugin \"" + TestPlugins.FlakyReserve.NAME + "\": transient failure",
+                "running Reserve plugin \""
+                    + TestPlugins.FlakyReserve.NAME
+                    + "\": transient failure",
                 T0));
     assertThat(events.get(1).reason()).isEqualTo("Scheduled");
     // 1 s initial backoff; the backoff flush runs every second.
@@ -364,7 +366,9 @@ final class SchedulerTest {
     V1PodCondition c = podScheduled("bad");
     assertThat(c.getReason()).isEqualTo("SchedulerError");
     assertThat(c.getMessage()).contains("boom");
-    assertThat(eventsOf("bad")).isNotEmpty().allSatisfy(e -> assertThat(e.reason()).isEqualTo("FailedScheduling"));
+    assertThat(eventsOf("bad"))
+        .isNotEmpty()
+        .allSatisfy(e -> assertThat(e.reason()).isEqualTo("FailedScheduling"));
     assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "error", PROFILE)).isPositive();
   }
 
@@ -488,7 +492,8 @@ final class SchedulerTest {
     Scheduler s =
         Scheduler.builder()
             .cluster(cluster)
-            .configuration(TestPlugins.configuration(List.of(PROFILE, "second"), List.of(), plugins))
+            .configuration(
+                TestPlugins.configuration(List.of(PROFILE, "second"), List.of(), plugins))
             .registry(TestPlugins.registry(plugins))
             .simulatedTime(time)
             .metrics(metrics)
@@ -582,7 +587,9 @@ final class SchedulerTest {
     for (int i = 0; i < 150; i++) {
       c.addPod(pod("pod-" + i, "500m", i % 3));
     }
-    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit(), new TestPlugins.MostFreeCpu()};
+    Plugin[] plugins = {
+      new TestPlugins.Sort(), new TestPlugins.Fit(), new TestPlugins.MostFreeCpu()
+    };
     try (Scheduler s =
         Scheduler.builder()
             .cluster(c)
@@ -649,8 +656,10 @@ final class SchedulerTest {
         bound++;
         used.merge(node, PodInfo.of(p).requests().milliCpu(), Long::sum);
         assertThat(p.getStatus().getConditions())
-            .anySatisfy(c -> assertThat(List.of(c.getType(), c.getStatus()))
-                .containsExactly("PodScheduled", "True"));
+            .anySatisfy(
+                c ->
+                    assertThat(List.of(c.getType(), c.getStatus()))
+                        .containsExactly("PodScheduled", "True"));
       } else {
         assertThat(p.getStatus().getConditions())
             .anySatisfy(

@@ -336,14 +336,16 @@ final class TestPlugins {
     return r;
   }
 
-  /** Returns a configuration with one profile enabling {@code plugins} (plus the binder) everywhere. */
+  /**
+   * Returns a configuration with one profile enabling {@code plugins} (plus the binder) everywhere.
+   */
   static KubeSchedulerConfiguration configuration(String schedulerName, Plugin... plugins) {
     return configuration(List.of(schedulerName), List.of(), plugins);
   }
 
   /**
-   * Returns a configuration with one profile per scheduler name, each enabling {@code plugins},
-   * the plugins named in {@code extra} (registered by {@link #registry}) and the binder.
+   * Returns a configuration with one profile per scheduler name, each enabling {@code plugins}, the
+   * plugins named in {@code extra} (registered by {@link #registry}) and the binder.
    */
   static KubeSchedulerConfiguration configuration(
       List<String> schedulerNames, List<String> extra, Plugin... plugins) {
@@ -360,7 +362,18 @@ final class TestPlugins {
     }
     Plugins set =
         new Plugins(
-            null, null, null, null, null, null, null, null, null, null, null, null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
             new PluginSet(refs, List.of()));
     return new KubeSchedulerConfiguration(
         16,

@@ -36,22 +36,20 @@ import org.slf4j.LoggerFactory;
  * {@code InMemoryCluster} is a cluster held in memory: the simulator's and the tests' stand-in for
  * the API server and the scheduler's informers.
  *
- * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services,
- * replica sets, stateful sets, replication controllers, deployments, jobs, daemon sets and custom
- * objects (generic maps). Every write bumps a cluster-wide {@code metadata.resourceVersion}, as
- * etcd does; node and pod changes are delivered to the {@link ClusterListener}s in the order they
- * happened.
+ * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services, replica
+ * sets, stateful sets, replication controllers, deployments, jobs, daemon sets and custom objects
+ * (generic maps). Every write bumps a cluster-wide {@code metadata.resourceVersion}, as etcd does;
+ * node and pod changes are delivered to the {@link ClusterListener}s in the order they happened.
  *
- * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and
- * to listeners) are the stored instances and must not be modified: a change is always a new
- * object. Pod creation applies what the API server's admission would that matters for
- * scheduling: {@code spec.priority} is resolved from {@code spec.priorityClassName} or the
- * global-default {@link V1PriorityClass} (create priority classes before their pods), {@code
- * spec.schedulerName} defaults to {@code default-scheduler} and {@code status.phase} to {@code
- * Pending}.
+ * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and to
+ * listeners) are the stored instances and must not be modified: a change is always a new object.
+ * Pod creation applies what the API server's admission would that matters for scheduling: {@code
+ * spec.priority} is resolved from {@code spec.priorityClassName} or the global-default {@link
+ * V1PriorityClass} (create priority classes before their pods), {@code spec.schedulerName} defaults
+ * to {@code default-scheduler} and {@code status.phase} to {@code Pending}.
  *
- * <p>Thread-safe. Listener callbacks run on the thread that made a change, outside the lock and
- * one at a time; a change made while another thread is delivering is delivered by that thread.
+ * <p>Thread-safe. Listener callbacks run on the thread that made a change, outside the lock and one
+ * at a time; a change made while another thread is delivering is delivered by that thread.
  */
 public final class InMemoryCluster implements Cluster {
   private static final Logger log = LoggerFactory.getLogger(InMemoryCluster.class);
@@ -103,7 +101,10 @@ public final class InMemoryCluster implements Cluster {
     this(Clock.systemUTC());
   }
 
-  /** Creates an empty cluster whose timestamps (creation, conditions, events) come from {@code clock}. */
+  /**
+   * Creates an empty cluster whose timestamps (creation, conditions, events) come from {@code
+   * clock}.
+   */
   public InMemoryCluster(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock must not be null");
     for (Kind k : KINDS) {
@@ -189,8 +190,8 @@ public final class InMemoryCluster implements Cluster {
   /**
    * Creates {@code obj} (a copy of it) and returns the stored object.
    *
-   * @throws ClusterException {@code ALREADY_EXISTS} when an object of that kind, namespace and
-   *     name exists; {@code FORBIDDEN} when a pod names an unknown priority class
+   * @throws ClusterException {@code ALREADY_EXISTS} when an object of that kind, namespace and name
+   *     exists; {@code FORBIDDEN} when a pod names an unknown priority class
    * @throws IllegalArgumentException when the kind is not supported or the name is missing
    */
   public <T extends KubernetesObject> T create(T obj) {
@@ -230,8 +231,8 @@ public final class InMemoryCluster implements Cluster {
    * and returns the stored object. When {@code obj} carries a {@code resourceVersion}, it must be
    * the current one (optimistic concurrency, as the API server checks).
    *
-   * @throws ClusterException {@code NOT_FOUND} when there is no such object, {@code CONFLICT} on
-   *     a stale resourceVersion
+   * @throws ClusterException {@code NOT_FOUND} when there is no such object, {@code CONFLICT} on a
+   *     stale resourceVersion
    */
   public <T extends KubernetesObject> T update(T obj) {
     Kind kind = kindOf(obj);
@@ -292,7 +293,8 @@ public final class InMemoryCluster implements Cluster {
   }
 
   /** Returns the object of {@code type} named {@code namespace/name}, or empty. */
-  public <T extends KubernetesObject> Optional<T> get(Class<T> type, String namespace, String name) {
+  public <T extends KubernetesObject> Optional<T> get(
+      Class<T> type, String namespace, String name) {
     Kind kind = kind(type);
     synchronized (lock) {
       return Optional.ofNullable(
@@ -677,7 +679,9 @@ public final class InMemoryCluster implements Cluster {
   private boolean setCondition(V1Pod pod, V1PodCondition condition) {
     V1PodStatus status = status(pod);
     List<V1PodCondition> conditions =
-        status.getConditions() == null ? new ArrayList<>() : new ArrayList<>(status.getConditions());
+        status.getConditions() == null
+            ? new ArrayList<>()
+            : new ArrayList<>(status.getConditions());
     int index = -1;
     for (int i = 0; i < conditions.size(); i++) {
       if (Objects.equals(conditions.get(i).getType(), condition.getType())) {
@@ -790,7 +794,8 @@ public final class InMemoryCluster implements Cluster {
   }
 
   private String podKey(V1Pod pod) {
-    return key(kinds.get(V1Pod.class), pod.getMetadata().getNamespace(), pod.getMetadata().getName());
+    return key(
+        kinds.get(V1Pod.class), pod.getMetadata().getNamespace(), pod.getMetadata().getName());
   }
 
   private V1ObjectMeta prepareMeta(Kind kind, KubernetesObject obj) {

@@ -15,9 +15,9 @@ import java.util.Map;
  * {@code ObjectCopier} makes deep copies of client-java model objects and of generic
  * (custom-object) maps.
  *
- * <p>The client's own {@code JSON} serializer validates required fields, which test objects
- * often lack, so a plain reflective Gson is used; {@code Quantity} and {@code IntOrString} carry
- * their own adapters.
+ * <p>The client's own {@code JSON} serializer validates required fields, which test objects often
+ * lack, so a plain reflective Gson is used; {@code Quantity} and {@code IntOrString} carry their
+ * own adapters.
  */
 public final class ObjectCopier {
   private static final Gson GSON =
