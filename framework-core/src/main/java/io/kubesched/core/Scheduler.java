@@ -210,7 +210,13 @@ public final class Scheduler implements AutoCloseable {
         throw new IllegalArgumentException(
             "profiles[" + i + "].schedulerName: Duplicate value: \"" + p.schedulerName() + "\"");
       }
-      Framework fwk = Framework.create(p, config.percentageOfNodesToScore(), registry, ctx);
+      Framework fwk;
+      try {
+        fwk = Framework.create(p, config.percentageOfNodesToScore(), registry, ctx);
+      } catch (RuntimeException e) {
+        ownedPools.forEach(ExecutorService::shutdownNow);
+        throw e;
+      }
       if (first == null) {
         first = fwk;
       } else if (!first.queueSortPlugin().name().equals(fwk.queueSortPlugin().name())) {
