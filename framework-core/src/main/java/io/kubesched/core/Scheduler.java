@@ -203,6 +203,32 @@ public final class Scheduler implements AutoCloseable {
             metrics);
     Map<String, Framework> built = new LinkedHashMap<>();
     Map<String, QueueProfile> queueProfiles = new LinkedHashMap<>();
+    try {
+      buildProfiles(config, registry, ctx, built, queueProfiles);
+    } catch (RuntimeException e) {
+      ownedPools.forEach(ExecutorService::shutdownNow);
+      throw e;
+    }
+    Framework first = built.values().iterator().next();
+    this.profiles = Collections.unmodifiableMap(built);
+    this.queue =
+        new SchedulingQueue(
+            clock,
+            first.queueSortPlugin(),
+            queueProfiles,
+            config.podInitialBackoff() == null ? Duration.ofSeconds(1) : config.podInitialBackoff(),
+            config.podMaxBackoff() == null ? Duration.ofSeconds(10) : config.podMaxBackoff(),
+            POD_MAX_IN_UNSCHEDULABLE);
+    holder.queue = queue;
+  }
+
+  /** Builds one framework per profile and its queue profile; checks names and QueueSort. */
+  private static void buildProfiles(
+      KubeSchedulerConfiguration config,
+      PluginRegistry registry,
+      FrameworkContext ctx,
+      Map<String, Framework> built,
+      Map<String, QueueProfile> queueProfiles) {
     Framework first = null;
     for (int i = 0; i < config.profiles().size(); i++) {
       Profile p = config.profiles().get(i);
@@ -210,13 +236,7 @@ public final class Scheduler implements AutoCloseable {
         throw new IllegalArgumentException(
             "profiles[" + i + "].schedulerName: Duplicate value: \"" + p.schedulerName() + "\"");
       }
-      Framework fwk;
-      try {
-        fwk = Framework.create(p, config.percentageOfNodesToScore(), registry, ctx);
-      } catch (RuntimeException e) {
-        ownedPools.forEach(ExecutorService::shutdownNow);
-        throw e;
-      }
+      Framework fwk = Framework.create(p, config.percentageOfNodesToScore(), registry, ctx);
       if (first == null) {
         first = fwk;
       } else if (!first.queueSortPlugin().name().equals(fwk.queueSortPlugin().name())) {
@@ -233,16 +253,6 @@ public final class Scheduler implements AutoCloseable {
       queueProfiles.put(
           p.schedulerName(), new QueueProfile(fwk::runPreEnqueuePlugins, fwk.enqueueExtensions()));
     }
-    this.profiles = Collections.unmodifiableMap(built);
-    this.queue =
-        new SchedulingQueue(
-            clock,
-            first.queueSortPlugin(),
-            queueProfiles,
-            config.podInitialBackoff() == null ? Duration.ofSeconds(1) : config.podInitialBackoff(),
-            config.podMaxBackoff() == null ? Duration.ofSeconds(10) : config.podMaxBackoff(),
-            POD_MAX_IN_UNSCHEDULABLE);
-    holder.queue = queue;
   }
 
   /** Late-bound reference: the frameworks are built before the queue that orders by them. */
