@@ -537,6 +537,78 @@ final class SchedulerTest {
     assertThat(bound.get(30, TimeUnit.SECONDS)).isEqualTo("p@n1");
   }
 
+  /** Orders the active queue by pod name, whatever the priority. */
+  private static final class NameSort implements io.kubesched.framework.QueueSortPlugin {
+    @Override
+    public String name() {
+      return "TestNameSort";
+    }
+
+    @Override
+    public boolean less(
+        io.kubesched.framework.QueuedPodInfo a, io.kubesched.framework.QueuedPodInfo b) {
+      return a.podInfo().name().compareTo(b.podInfo().name()) < 0;
+    }
+  }
+
+  @Test
+  void clearingANominationMovesTheLowerPriorityPodsItBlocked() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    cluster.addPod(pod("a-low", "1", 0));
+    V1Pod nominee = pod("b-nominee", "3", 100);
+    nominee.setStatus(
+        new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("n1"));
+    cluster.addPod(nominee);
+    Scheduler s = scheduler(new NameSort(), new TestPlugins.Fit());
+
+    s.runUntilIdle();
+
+    // a-low first failed because b-nominee (higher priority, nominated to n1) was counted on n1;
+    // b-nominee's failure cleared its nomination, which moved a-low back at once.
+    List<CoreEvent> low = eventsOf("a-low");
+    assertThat(low.get(0))
+        .isEqualTo(failed("a-low", "0/1 nodes are available: 1 Insufficient cpu.", T0));
+    assertThat(nodeOf("a-low")).isEqualTo("n1");
+    assertThat(low.get(low.size() - 1).reason()).isEqualTo("Scheduled");
+    assertThat(Duration.between(T0, low.get(low.size() - 1).timestamp()))
+        .isLessThan(Duration.ofMinutes(1));
+    assertThat(stored("b-nominee").getStatus().getNominatedNodeName()).isNull();
+  }
+
+  @Test
+  void profilesMustShareTheirQueueSortPlugin() {
+    Plugin[] plugins = {new TestPlugins.Sort(), new NameSort(), new TestPlugins.Fit()};
+    KubeSchedulerConfiguration a =
+        TestPlugins.configuration("a", new TestPlugins.Sort(), new TestPlugins.Fit());
+    KubeSchedulerConfiguration b = TestPlugins.configuration("b", new NameSort());
+    KubeSchedulerConfiguration both =
+        new KubeSchedulerConfiguration(
+            16,
+            0,
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(10),
+            List.of(a.profiles().get(0), b.profiles().get(0)),
+            List.of(),
+            null,
+            null,
+            false,
+            false,
+            false);
+
+    assertThatThrownBy(
+            () ->
+                Scheduler.builder()
+                    .cluster(cluster)
+                    .configuration(both)
+                    .registry(TestPlugins.registry(plugins))
+                    .simulatedTime(time)
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "different queue sort plugins for profile \"b\": \"TestNameSort\", first:"
+                + " \"TestSort\"");
+  }
+
   @Test
   void longFailureMessagesAreTruncatedInEventsLikeKube() {
     String longMessage = "x".repeat(2000);
