@@ -2,6 +2,7 @@ package io.kubesched.core;
 
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubesched.core.cache.SchedulerCache;
 import io.kubesched.core.cache.Snapshot;
 import io.kubesched.core.cluster.Cluster;
@@ -21,6 +22,7 @@ import io.kubesched.core.runtime.Framework;
 import io.kubesched.core.runtime.FrameworkContext;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.core.runtime.ScheduleResult;
+import io.kubesched.core.runtime.SchedulerExtender;
 import io.kubesched.core.runtime.SchedulingAlgorithm;
 import io.kubesched.core.runtime.WaitingPods;
 import io.kubesched.core.time.SimulatedTime;
@@ -138,9 +140,11 @@ public final class Scheduler implements AutoCloseable {
     if (config.profiles().isEmpty()) {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
     }
-    if (!config.extenders().isEmpty()) {
+    List<SchedulerExtender> extenders = b.extenders;
+    if (extenders.isEmpty() && !config.extenders().isEmpty()) {
       log.atWarn()
-          .setMessage("extenders are not supported by this scheduler yet; ignoring them")
+          .setMessage(
+              "the configuration names extenders but none was given to the builder; ignoring them")
           .log();
     }
     this.simulatedTime = b.simulatedTime;
@@ -204,7 +208,7 @@ public final class Scheduler implements AutoCloseable {
     Map<String, Framework> built = new LinkedHashMap<>();
     Map<String, QueueProfile> queueProfiles = new LinkedHashMap<>();
     try {
-      buildProfiles(config, registry, ctx, built, queueProfiles);
+      buildProfiles(config, registry, ctx, extenders, built, queueProfiles);
     } catch (RuntimeException e) {
       ownedPools.forEach(ExecutorService::shutdownNow);
       throw e;
@@ -227,6 +231,7 @@ public final class Scheduler implements AutoCloseable {
       KubeSchedulerConfiguration config,
       PluginRegistry registry,
       FrameworkContext ctx,
+      List<SchedulerExtender> extenders,
       Map<String, Framework> built,
       Map<String, QueueProfile> queueProfiles) {
     Framework first = null;
@@ -236,7 +241,8 @@ public final class Scheduler implements AutoCloseable {
         throw new IllegalArgumentException(
             "profiles[" + i + "].schedulerName: Duplicate value: \"" + p.schedulerName() + "\"");
       }
-      Framework fwk = Framework.create(p, config.percentageOfNodesToScore(), registry, ctx);
+      Framework fwk =
+          Framework.create(p, config.percentageOfNodesToScore(), registry, ctx, extenders);
       if (first == null) {
         first = fwk;
       } else if (!first.queueSortPlugin().name().equals(fwk.queueSortPlugin().name())) {
@@ -604,7 +610,12 @@ public final class Scheduler implements AutoCloseable {
     }
 
     String host = result.suggestedHost();
-    V1Pod assumedPod = ObjectCopier.deepCopy(pod.pod());
+    // A new revision sharing everything but the spec's node name (pods are never modified).
+    V1Pod assumedPod = ObjectCopier.shallowCopy(pod.pod());
+    assumedPod.setSpec(
+        pod.pod().getSpec() == null
+            ? new V1PodSpec()
+            : ObjectCopier.shallowCopy(pod.pod().getSpec()));
     assumedPod.getSpec().setNodeName(host);
     PodInfo assumed = PodInfo.of(assumedPod);
     try {
@@ -1187,8 +1198,18 @@ public final class Scheduler implements AutoCloseable {
     private SimulatedTime simulatedTime;
     private SchedulingAttemptListener attemptListener;
     private ThreadFactory threadFactory;
+    private List<SchedulerExtender> extenders = List.of();
 
     private Builder() {}
+
+    /**
+     * Sets the extenders shared by all profiles (filter after the Filter plugins, prioritize next
+     * to the Score plugins), in order; default none.
+     */
+    public Builder extenders(List<? extends SchedulerExtender> extenders) {
+      this.extenders = List.copyOf(extenders);
+      return this;
+    }
 
     /** Sets the cluster to watch and write to (required). */
     public Builder cluster(Cluster cluster) {

@@ -609,6 +609,97 @@ final class SchedulerTest {
                 + " \"TestSort\"");
   }
 
+  /** An extender that rejects the nodes named in {@code rejected}. */
+  private record RejectingExtender(java.util.Set<String> rejected)
+      implements io.kubesched.core.runtime.SchedulerExtender {
+    @Override
+    public String name() {
+      return "fake-extender";
+    }
+
+    @Override
+    public boolean isFilter() {
+      return true;
+    }
+
+    @Override
+    public boolean isPrioritizer() {
+      return false;
+    }
+
+    @Override
+    public boolean isIgnorable() {
+      return false;
+    }
+
+    @Override
+    public boolean isInterested(PodInfo pod) {
+      return true;
+    }
+
+    @Override
+    public long weight() {
+      return 1;
+    }
+
+    @Override
+    public FilterResult filter(PodInfo pod, List<io.kubesched.framework.NodeInfo> nodes) {
+      List<io.kubesched.framework.NodeInfo> feasible = new ArrayList<>();
+      Map<String, String> failed = new HashMap<>();
+      for (io.kubesched.framework.NodeInfo n : nodes) {
+        if (rejected.contains(n.name())) {
+          failed.put(n.name(), "node(s) reserved by the extender");
+        } else {
+          feasible.add(n);
+        }
+      }
+      return new FilterResult(feasible, failed, Map.of());
+    }
+
+    @Override
+    public Map<String, Long> prioritize(PodInfo pod, List<io.kubesched.framework.NodeInfo> nodes) {
+      return Map.of();
+    }
+  }
+
+  private Scheduler schedulerWithExtender(java.util.Set<String> rejected) {
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit()};
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .extenders(List.of(new RejectingExtender(rejected)))
+            .simulatedTime(time)
+            .build();
+    closeables.add(s);
+    return s;
+  }
+
+  @Test
+  void extendersFilterAfterThePlugins() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    cluster.addNode(node("n2", "4", "8Gi"));
+    cluster.addPod(pod("p", "1", 0));
+
+    schedulerWithExtender(java.util.Set.of("n1")).runUntilIdle();
+
+    assertThat(nodeOf("p")).isEqualTo("n2");
+  }
+
+  @Test
+  void nodesRejectedByAnExtenderAppearInTheFailureMessage() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    cluster.addNode(node("n2", "1", "8Gi"));
+    cluster.addPod(pod("p", "2", 0));
+
+    schedulerWithExtender(java.util.Set.of("n1")).runUntilIdle();
+
+    assertThat(podScheduled("p").getMessage())
+        .isEqualTo(
+            "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) reserved by the extender.");
+  }
+
   @Test
   void longFailureMessagesAreTruncatedInEventsLikeKube() {
     String longMessage = "x".repeat(2000);

@@ -410,10 +410,7 @@ public final class InMemoryCluster implements Cluster {
       if (!stores.get(V1Node.class).containsKey(nodeName)) {
         throw notFound(kinds.get(V1Node.class), nodeName);
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
-      if (copy.getSpec() == null) {
-        copy.setSpec(new V1PodSpec());
-      }
+      V1Pod copy = revision(old);
       copy.getSpec().setNodeName(nodeName);
       setCondition(copy, new V1PodCondition().type(POD_SCHEDULED).status("True"));
       replaceLocked(kind, podKey(copy), old, copy);
@@ -434,7 +431,7 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       if (!setCondition(copy, ObjectCopier.deepCopy(condition))) {
         return;
       }
@@ -455,7 +452,7 @@ public final class InMemoryCluster implements Cluster {
       if (Objects.equals(want, have == null || have.isEmpty() ? null : have)) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       status(copy).setNominatedNodeName(want);
       replaceLocked(kinds.get(V1Pod.class), podKey(copy), old, copy);
     }
@@ -470,7 +467,7 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       boolean changed =
           setCondition(
               copy,
@@ -774,6 +771,19 @@ public final class InMemoryCluster implements Cluster {
     if (policy != null && spec.getPreemptionPolicy() == null) {
       spec.setPreemptionPolicy(policy);
     }
+  }
+
+  /**
+   * Returns a new revision of a stored pod to modify: the pod, its metadata, spec and status are
+   * fresh objects, everything below them is shared with {@code old} and must not be modified.
+   */
+  private static V1Pod revision(V1Pod old) {
+    V1Pod copy = ObjectCopier.shallowCopy(old);
+    copy.setMetadata(ObjectCopier.shallowCopy(old.getMetadata()));
+    copy.setSpec(old.getSpec() == null ? new V1PodSpec() : ObjectCopier.shallowCopy(old.getSpec()));
+    copy.setStatus(
+        old.getStatus() == null ? new V1PodStatus() : ObjectCopier.shallowCopy(old.getStatus()));
+    return copy;
   }
 
   private V1Pod storedPod(V1Pod pod) {
