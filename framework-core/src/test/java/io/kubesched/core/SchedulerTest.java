@@ -700,6 +700,57 @@ final class SchedulerTest {
             "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) reserved by the extender.");
   }
 
+  /** Keeps pods with scheduling gates out of the active queue, like SchedulingGates. */
+  private static final class Gate
+      implements io.kubesched.framework.PreEnqueuePlugin, io.kubesched.framework.EnqueueExtensions {
+    @Override
+    public String name() {
+      return "TestGate";
+    }
+
+    @Override
+    public io.kubesched.framework.Status preEnqueue(PodInfo pod) {
+      return pod.schedulingGates().isEmpty()
+          ? io.kubesched.framework.Status.success()
+          : io.kubesched.framework.Status.unresolvable(
+              "waiting for scheduling gates: " + pod.schedulingGates());
+    }
+
+    @Override
+    public List<io.kubesched.framework.ClusterEventWithHint> eventsToRegister() {
+      return List.of(
+          io.kubesched.framework.ClusterEventWithHint.of(
+              io.kubesched.framework.EventResource.POD,
+              io.kubesched.framework.ActionType.UPDATE_POD_SCHEDULING_GATES_ELIMINATED));
+    }
+  }
+
+  @Test
+  void gatedPodsWaitWithoutAttemptsAndGoOnceTheirGatesAreRemoved() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod gated = pod("gated", "1", 0);
+    gated
+        .getSpec()
+        .addSchedulingGatesItem(
+            new io.kubernetes.client.openapi.models.V1PodSchedulingGate().name("example.com/wait"));
+    cluster.addPod(gated);
+    Scheduler s = scheduler(new TestPlugins.Sort(), new Gate(), new TestPlugins.Fit());
+
+    s.runUntilIdle();
+
+    assertThat(nodeOf("gated")).isNull();
+    assertThat(eventsOf("gated")).isEmpty();
+    assertThat(s.queue().sizes()).containsEntry("gated", 1);
+    assertThat(time.now()).isEqualTo(T0);
+
+    V1Pod ungated = io.kubesched.core.cluster.ObjectCopier.deepCopy(stored("gated"));
+    ungated.getSpec().setSchedulingGates(new ArrayList<>());
+    cluster.updatePod(ungated);
+    s.runUntilIdle();
+
+    assertThat(nodeOf("gated")).isEqualTo("n1");
+  }
+
   @Test
   void longFailureMessagesAreTruncatedInEventsLikeKube() {
     String longMessage = "x".repeat(2000);
