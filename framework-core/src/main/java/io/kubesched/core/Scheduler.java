@@ -79,7 +79,16 @@ import org.slf4j.MDC;
  *
  * <p>One profile ({@link Framework}) is built per configured profile; they share the waiting pods,
  * the cache and one queue whose order is the first profile's QueueSort plugin. Pods whose {@code
- * spec.schedulerName} names none of the profiles are ignored unless bound.
+ * spec.schedulerName} names none of the profiles are ignored unless bound; terminal pods
+ * (Succeeded, Failed) are invisible, as with kube-scheduler's pod informer.
+ *
+ * <h2>Threads</h2>
+ *
+ * One thread runs scheduling cycles (the loop thread, or the caller of {@link #scheduleOne()} and
+ * {@link #runUntilIdle()}). Binding cycles run on the binding executor once Permit allows the pod;
+ * on simulated time that is the simulation's scheduler, so they run on the thread advancing time,
+ * deterministically. Cluster events reach the cache and the queue on whichever thread changed the
+ * cluster.
  */
 public final class Scheduler implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Scheduler.class);
@@ -477,11 +486,12 @@ public final class Scheduler implements AutoCloseable {
       }
     }
   }
+
   /**
    * Returns whether pods keep being attempted without any binding or deletion since {@code
    * attemptsAtMark}: more attempts than twice the pending and waiting pods (plus slack). Gangs
-   * whose members are rejected at Permit and retried at once (kube 1.33 pops the backoff queue
-   * when the active queue is empty) would otherwise cycle forever in a simulation.
+   * whose members are rejected at Permit and retried at once (kube 1.33 pops the backoff queue when
+   * the active queue is empty) would otherwise cycle forever in a simulation.
    */
   private boolean cyclingWithoutProgress(long attemptsAtMark) {
     long sinceProgress = attempts.get() - attemptsAtMark;
@@ -496,7 +506,6 @@ public final class Scheduler implements AutoCloseable {
             + waitingPods.size();
     return sinceProgress > 2 * pending + IDLE_ATTEMPT_SLACK;
   }
-
 
   private int runningBindings() {
     return bindingsInFlight.get() - bindingsWaitingOnPermit.get();
