@@ -419,33 +419,22 @@ public final class Scheduler implements AutoCloseable {
    *
    * <p>On a {@link SimulatedTime}, when nothing is ready it advances simulated time to the next
    * timer task, which lets backoffs expire, Permit timeouts fire and the queue's flushes move pods
-   * (unschedulable pods are flushed after five minutes, as in kube-scheduler). A real scheduler
-   * would retry failing pods forever; the run stops at a fixed point instead: when no pod is bound
-   * and no assigned pod deleted while the pending pods (active, backoff, unschedulable; not gated)
-   * accumulated twice as many scheduling attempts as there are of them, i.e. each failing pod was
-   * typically retried once after its first failure and failed again. Pods waiting at Permit and
-   * one-shot timers of plugins always let time advance. So a run ends with every pod bound or
-   * carrying its latest FailedScheduling reason, and the clock past the last retry.
+   * (unschedulable pods are flushed after five minutes, as in kube-scheduler). Pods waiting at
+   * Permit and one-shot timers of plugins always let time advance. A real scheduler would retry
+   * failing pods forever; the run stops at a fixed point instead: it stops once, since the first
+   * idle point after the last progress (a pod bound or an assigned pod deleted), the pending pods
+   * (active, backoff, unschedulable; not gated) were attempted as many times as there are of them
+   * without progress, i.e. each failing pod was retried once (after its backoff or the 5-minute
+   * flush) and failed again. So a run ends with every pod bound or carrying its latest
+   * FailedScheduling reason.
    */
   public void runUntilIdle() {
     start();
-    long mark = progress.get();
-    long attemptsAtMark = attempts.get();
+    long roundProgress = -1;
+    long roundAttempts = 0;
     for (int steps = 0; !closed; steps++) {
       if (steps > MAX_IDLE_STEPS) {
         log.atWarn().setMessage("runUntilIdle stopped after too many steps").log();
-        return;
-      }
-      long p = progress.get();
-      if (p != mark) {
-        mark = p;
-        attemptsAtMark = attempts.get();
-      }
-      if (simulatedTime != null && (steps & 15) == 0 && cyclingWithoutProgress(attemptsAtMark)) {
-        log.atInfo()
-            .setMessage("simulation stopped: pods keep being retried without any binding")
-            .addKeyValue("attempts", attempts.get() - attemptsAtMark)
-            .log();
         return;
       }
       if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
@@ -461,50 +450,34 @@ public final class Scheduler implements AutoCloseable {
       if (simulatedTime == null) {
         return;
       }
-      Map<String, Integer> sizes = queue.sizes();
-      long pending =
-          sizes.getOrDefault("active", 0)
-              + sizes.getOrDefault("backoff", 0)
-              + sizes.getOrDefault("unschedulable", 0);
-      long sinceProgress = attempts.get() - attemptsAtMark;
       if (bindingsWaitingOnPermit.get() > 0
           || waitingPods.size() > 0
           || simulatedTime.pendingOneShotTasks() > 0) {
-        if (cyclingWithoutProgress(attemptsAtMark)) {
-          return;
-        }
         if (!simulatedTime.advanceToNextTask()) {
           return;
         }
         continue;
       }
-      if (pending == 0 || sinceProgress >= 2 * pending) {
+      Map<String, Integer> sizes = queue.sizes();
+      long pending =
+          sizes.getOrDefault("active", 0)
+              + sizes.getOrDefault("backoff", 0)
+              + sizes.getOrDefault("unschedulable", 0);
+      if (pending == 0) {
+        return;
+      }
+      long p = progress.get();
+      if (p != roundProgress) {
+        // First idle point since the last progress: a retry round starts.
+        roundProgress = p;
+        roundAttempts = attempts.get();
+      } else if (attempts.get() - roundAttempts >= pending) {
         return;
       }
       if (!simulatedTime.advanceToNextTask()) {
         return;
       }
     }
-  }
-
-  /**
-   * Returns whether pods keep being attempted without any binding or deletion since {@code
-   * attemptsAtMark}: more attempts than twice the pending and waiting pods (plus slack). Gangs
-   * whose members are rejected at Permit and retried at once (kube 1.33 pops the backoff queue when
-   * the active queue is empty) would otherwise cycle forever in a simulation.
-   */
-  private boolean cyclingWithoutProgress(long attemptsAtMark) {
-    long sinceProgress = attempts.get() - attemptsAtMark;
-    if (sinceProgress <= IDLE_ATTEMPT_SLACK) {
-      return false;
-    }
-    Map<String, Integer> sizes = queue.sizes();
-    long pending =
-        sizes.getOrDefault("active", 0)
-            + sizes.getOrDefault("backoff", 0)
-            + sizes.getOrDefault("unschedulable", 0)
-            + waitingPods.size();
-    return sinceProgress > 2 * pending + IDLE_ATTEMPT_SLACK;
   }
 
   private int runningBindings() {
