@@ -1,11 +1,17 @@
 package io.kubesched.e2e;
 
 import static io.kubesched.e2e.E2eCluster.HOSTNAME;
+import static io.kubesched.e2e.E2eCluster.ZONE;
 import static io.kubesched.e2e.E2eCluster.failed;
 import static io.kubesched.e2e.E2eCluster.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.openapi.models.V1Affinity;
+import io.kubernetes.client.openapi.models.V1NodeAffinity;
+import io.kubernetes.client.openapi.models.V1NodeSelector;
+import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
+import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
@@ -43,6 +49,22 @@ final class FailedSchedulingE2eTest {
 
   private static MakePod pod(String name) {
     return MakePod.pod().name(name).container("registry.k8s.io/pause:3.10");
+  }
+
+  /** Required node affinity on {@code metadata.name}, as the DaemonSet controller writes it. */
+  private static V1Affinity nodeNameAffinity(String node) {
+    return new V1Affinity()
+        .nodeAffinity(
+            new V1NodeAffinity()
+                .requiredDuringSchedulingIgnoredDuringExecution(
+                    new V1NodeSelector()
+                        .addNodeSelectorTermsItem(
+                            new V1NodeSelectorTerm()
+                                .addMatchFieldsItem(
+                                    new V1NodeSelectorRequirement()
+                                        .key("metadata.name")
+                                        .operator("In")
+                                        .addValuesItem(node)))));
   }
 
   static Stream<Arguments> unschedulable() {
@@ -138,6 +160,77 @@ final class FailedSchedulingE2eTest {
             List.of(),
             pod("p").obj(),
             fitError(2, "2 node(s) were unschedulable", "2 " + NOT_HELPFUL)),
+        argumentSet(
+            "a DaemonSet-style matchFields affinity restricts the nodes evaluated",
+            List.of(node("n1", "1", "8Gi"), node("n2", "4", "8Gi"), node("n3", "4", "8Gi")),
+            List.of(),
+            pod("p").affinity(nodeNameAffinity("n1")).req("cpu", "2").obj(),
+            fitError(
+                3,
+                "1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]",
+                "1 " + NO_VICTIMS + ", 2 " + NOT_HELPFUL)),
+        argumentSet(
+            "a matchFields affinity naming a node that does not exist",
+            List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
+            List.of(),
+            pod("p").affinity(nodeNameAffinity("ghost")).obj(),
+            fitError(2, "2 node(s) didn't satisfy plugin(s) [NodeAffinity]", "2 " + NOT_HELPFUL)),
+        argumentSet(
+            "an init container larger than the node",
+            List.of(node("n1", "2", "8Gi")),
+            List.of(),
+            pod("p").req("cpu", "1").initReq("cpu", "3").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "pod overhead counts towards the request",
+            List.of(node("n1", "2", "8Gi")),
+            List.of(),
+            pod("p").req("cpu", "1").overhead("cpu", "1500m").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "too many pods and too little cpu on the same node",
+            List.of(MakeNode.node().name("n1").capacity("cpu", "1", "memory", "8Gi", "pods", "1")),
+            List.of(pod("a").req("cpu", "500m").node("n1").obj()),
+            pod("p").req("cpu", "1").obj(),
+            fitError(1, "1 Insufficient cpu, 1 Too many pods", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "ephemeral storage and a resource the node does not have",
+            List.of(
+                MakeNode.node()
+                    .name("n1")
+                    .capacity("cpu", "4", "memory", "8Gi", "ephemeral-storage", "10Gi")),
+            List.of(),
+            pod("p").req("ephemeral-storage", "20Gi", "example.com/foo", "1").obj(),
+            fitError(
+                1, "1 Insufficient ephemeral-storage, 1 Insufficient example.com/foo", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "minDomains above the number of zones makes the global minimum zero",
+            List.of(
+                node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "4", "8Gi").label(ZONE, "b")),
+            List.of(
+                pod("w1").label("app", "web").node("n1").obj(),
+                pod("w2").label("app", "web").node("n2").obj()),
+            pod("p")
+                .label("app", "web")
+                .spreadConstraint(
+                    s -> s.maxSkew(1).topologyKey(ZONE).selectorIn("app", "web").minDomains(3))
+                .obj(),
+            fitError(
+                2, "2 node(s) didn't match pod topology spread constraints", "2 " + NO_VICTIMS)),
+        argumentSet(
+            "a higher-priority pod on the node leaves no room even after preemption",
+            List.of(node("n1", "2", "8Gi")),
+            List.of(
+                pod("high").priority(100).req("cpu", "1").node("n1").obj(),
+                pod("low").priority(1).req("cpu", "1").node("n1").obj()),
+            pod("p").priority(50).req("cpu", "2").obj(),
+            fitError(1, "1 Insufficient cpu", "1 Insufficient cpu")),
+        argumentSet(
+            "required self-affinity on a topology key the nodes lack",
+            List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
+            List.of(),
+            pod("p").label("app", "db").podAffinity(ZONE, "app", "db").obj(),
+            fitError(2, "2 node(s) didn't match pod affinity rules", "2 " + NOT_HELPFUL)),
         argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),

@@ -275,6 +275,113 @@ final class PlacementE2eTest {
     }
   }
 
+  static Stream<Arguments> fitting() {
+    return Stream.of(
+        argumentSet(
+            "the same host port over another protocol does not conflict",
+            List.of(node("n1", "4", "8Gi")),
+            List.of(pod("a").hostPort("", "UDP", 53).node("n1").obj()),
+            pod("p").hostPort("", "TCP", 53).obj(),
+            "n1"),
+        argumentSet(
+            "the same host port on another host IP does not conflict",
+            List.of(node("n1", "4", "8Gi")),
+            List.of(pod("a").hostPort("10.0.0.1", "TCP", 8080).node("n1").obj()),
+            pod("p").hostPort("10.0.0.2", "TCP", 8080).obj(),
+            "n1"),
+        argumentSet(
+            "a cordoned node accepts a pod tolerating the unschedulable taint",
+            List.of(node("n1", "4", "8Gi").unschedulable(true)),
+            List.of(),
+            pod("p").tolerationExists("node.kubernetes.io/unschedulable", "NoSchedule").obj(),
+            "n1"),
+        argumentSet(
+            "the first pod of a group may satisfy its own required affinity",
+            List.of(
+                node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "4", "8Gi").label(ZONE, "b")),
+            List.of(),
+            pod("p").label("app", "db").podAffinity(ZONE, "app", "db").obj(),
+            null),
+        argumentSet(
+            "preferred pod affinity pulls towards the matching pod",
+            List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi"), node("n3", "4", "8Gi")),
+            List.of(pod("cache").label("app", "cache").node("n3").obj()),
+            pod("p").preferredPodAffinity(100, HOSTNAME, "app", "cache").obj(),
+            "n3"),
+        argumentSet(
+            "preferred anti-affinity pushes away from the matching pods",
+            List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi"), node("n3", "4", "8Gi")),
+            List.of(
+                pod("w1").label("app", "web").node("n1").obj(),
+                pod("w3").label("app", "web").node("n3").obj()),
+            pod("p").preferredPodAntiAffinity(100, HOSTNAME, "app", "web").obj(),
+            "n2"),
+        argumentSet(
+            "an existing pod's required anti-affinity in another zone does not matter",
+            List.of(
+                node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "1", "8Gi").label(ZONE, "b")),
+            List.of(pod("db").label("app", "db").podAntiAffinity(ZONE, "app", "web").node("n1").obj()),
+            pod("p").label("app", "web").obj(),
+            "n2"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("fitting")
+  void thePodIsBound(List<MakeNode> nodes, List<V1Pod> bound, V1Pod pod, String expected) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      nodes.forEach(c::add);
+      bound.forEach(c::add);
+      c.add(pod).run();
+
+      String node = c.nodeOf("p");
+      assertThat(node).isNotNull();
+      if (expected != null) {
+        assertThat(node).isEqualTo(expected);
+      }
+      assertThat(c.events("p")).containsExactly(scheduled("p", node));
+    }
+  }
+
+  @Test
+  void aPodWithANodeNameIsLeftToTheKubelet() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(pod("p").req("cpu", "4").node("n1").obj()).run();
+
+      assertThat(c.nodeOf("p")).isEqualTo("n1");
+      assertThat(c.events("p")).isEmpty();
+      assertThat(c.podScheduled("p")).isNull();
+    }
+  }
+
+  @Test
+  void priorityClassNamesOrderTheQueue() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.api.create(
+          new io.kubernetes.client.openapi.models.V1PriorityClass()
+              .metadata(new io.kubernetes.client.openapi.models.V1ObjectMeta().name("critical"))
+              .value(1000));
+      c.api.create(
+          new io.kubernetes.client.openapi.models.V1PriorityClass()
+              .metadata(new io.kubernetes.client.openapi.models.V1ObjectMeta().name("batch"))
+              .value(10)
+              .preemptionPolicy("Never"));
+      c.add(node("n1", "1", "8Gi"));
+      c.add(
+          MakePod.pod().name("job").priorityClassName("batch").req("cpu", "1").obj(),
+          MakePod.pod().name("api").priorityClassName("critical").req("cpu", "1").obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(map("job", "", "api", "n1"));
+      assertThat(c.pod("job").getSpec().getPriority()).isEqualTo(10);
+      assertThat(c.distinctEvents("job"))
+          .containsExactly(
+              failed(
+                  "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to"
+                      + " preemptionPolicy=Never."));
+    }
+  }
+
   static Map<String, String> map(String... kv) {
     Map<String, String> m = new LinkedHashMap<>();
     for (int i = 0; i < kv.length; i += 2) {

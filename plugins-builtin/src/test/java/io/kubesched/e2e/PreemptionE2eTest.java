@@ -155,4 +155,101 @@ final class PreemptionE2eTest {
           .containsExactly(List.of(), List.of(preempted("pre", "n2")));
     }
   }
+
+  @Test
+  void theNodeWhoseVictimsHaveTheLowestPriorityIsChosen() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"), node("n2", "1", "8Gi"), node("n3", "1", "8Gi"));
+      c.add(
+          pod("v1", 5).node("n1").obj(),
+          pod("v2", 1).node("n2").obj(),
+          pod("v3", 3).node("n3").obj());
+      c.add(pod("pre", 10).obj());
+      c.run();
+
+      assertThat(c.placements())
+          .isEqualTo(PlacementE2eTest.map("v1", "n1", "v3", "n3", "pre", "n2"));
+      assertThat(c.events("v2")).containsExactly(preempted("pre", "n2"));
+    }
+  }
+
+  @Test
+  void fewerVictimsWinWhenTheirPrioritiesTie() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "2", "8Gi"), node("n2", "2", "8Gi"));
+      c.add(
+          pod("a1", 1).node("n1").obj(),
+          pod("a2", 1).node("n1").obj(),
+          MakePod.pod().name("b1").priority(1).req("cpu", "2").node("n2").obj());
+      c.add(MakePod.pod().name("pre").priority(10).req("cpu", "2").obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("a1", "n1", "a2", "n1", "pre", "n2"));
+      assertThat(c.events("b1")).containsExactly(preempted("pre", "n2"));
+    }
+  }
+
+  @Test
+  void aLowerPriorityPodBlockingByAntiAffinityIsPreempted() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "4", "8Gi"));
+      c.add(MakePod.pod().name("low").priority(1).label("app", "batch").node("n1").obj());
+      c.add(
+          MakePod.pod()
+              .name("pre")
+              .priority(10)
+              .podAntiAffinity(E2eCluster.HOSTNAME, "app", "batch")
+              .obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("pre", "n1"));
+      assertThat(c.events("low")).containsExactly(preempted("pre", "n1"));
+      assertThat(c.events("pre"))
+          .containsExactly(
+              failed("0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules."),
+              scheduled("pre", "n1"));
+    }
+  }
+
+  @Test
+  void aBudgetIsViolatedWhenNoOtherVictimExists() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.api.create(
+          new V1PodDisruptionBudget()
+              .metadata(new V1ObjectMeta().name("protect").namespace("default"))
+              .spec(
+                  new V1PodDisruptionBudgetSpec()
+                      .minAvailable(new IntOrString(1))
+                      .selector(new V1LabelSelector().matchLabels(Map.of("app", "protected"))))
+              .status(new V1PodDisruptionBudgetStatus().disruptionsAllowed(0)));
+      c.add(node("n1", "1", "8Gi"));
+      c.add(pod("v", 1).label("app", "protected").node("n1").obj());
+      c.add(pod("pre", 10).obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("pre", "n1"));
+      assertThat(c.events("v")).containsExactly(preempted("pre", "n1"));
+    }
+  }
+
+  @Test
+  void aPreemptorWaitsForItsNominatedNodeWhileALowerPriorityPodCannotTakeIt() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(pod("victim", 1).node("n1").obj());
+      c.add(pod("pre", 10).obj());
+      c.scheduler().scheduleOne();
+      assertThat(c.nominatedNode("pre")).isEqualTo("n1");
+
+      c.add(pod("sneaky", 5).obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("pre", "n1", "sneaky", ""));
+      assertThat(c.distinctEvents("sneaky"))
+          .containsExactly(
+              failed(
+                  "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are"
+                      + " available: 1 No preemption victims found for incoming pod."));
+    }
+  }
 }
