@@ -67,6 +67,18 @@ final class FailedSchedulingE2eTest {
                                         .addValuesItem(node)))));
   }
 
+  /** Nodes a1, b1, c1 in zones a, b, c; the named ones tainted dedicated=x:NoSchedule. */
+  static List<MakeNode> zonesAbc(String... tainted) {
+    List<String> t = List.of(tainted);
+    return Stream.of("a", "b", "c")
+        .map(
+            z -> {
+              MakeNode n = node(z + "1", "4", "8Gi").label(ZONE, z);
+              return t.contains(z + "1") ? n.taint("dedicated", "x", "NoSchedule") : n;
+            })
+        .toList();
+  }
+
   static Stream<Arguments> unschedulable() {
     return Stream.of(
         argumentSet(
@@ -231,6 +243,63 @@ final class FailedSchedulingE2eTest {
             List.of(),
             pod("p").label("app", "db").podAffinity(ZONE, "app", "db").obj(),
             fitError(2, "2 node(s) didn't match pod affinity rules", "2 " + NOT_HELPFUL)),
+        argumentSet(
+            "nodeAffinityPolicy Ignore counts the zone the pod cannot go to",
+            zonesAbc(),
+            List.of(
+                pod("w1").label("app", "web").node("a1").obj(),
+                pod("w2").label("app", "web").node("b1").obj()),
+            pod("p")
+                .label("app", "web")
+                .nodeAffinityIn(ZONE, "a", "b")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey(ZONE)
+                            .selectorIn("app", "web")
+                            .nodeAffinityPolicy("Ignore"))
+                .obj(),
+            fitError(
+                3,
+                "1 node(s) didn't match Pod's node affinity/selector, 2 node(s) didn't match pod"
+                    + " topology spread constraints",
+                "1 " + NOT_HELPFUL + ", 2 " + NO_VICTIMS)),
+        argumentSet(
+            "the default nodeTaintsPolicy Ignore counts the tainted zone",
+            zonesAbc("c1"),
+            List.of(
+                pod("w1").label("app", "web").node("a1").obj(),
+                pod("w2").label("app", "web").node("b1").obj()),
+            pod("p")
+                .label("app", "web")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey(ZONE).selectorIn("app", "web"))
+                .obj(),
+            fitError(
+                3,
+                "1 node(s) had untolerated taint {dedicated: x}, 2 node(s) didn't match pod"
+                    + " topology spread constraints",
+                "1 " + NOT_HELPFUL + ", 2 " + NO_VICTIMS)),
+        argumentSet(
+            "without matchLabelKeys the old revision's pods count",
+            List.of(
+                node("a1", "4", "8Gi").label(ZONE, "a"),
+                node("b1", "1", "8Gi").label(ZONE, "b"),
+                node("c1", "1", "8Gi").label(ZONE, "c")),
+            List.of(
+                pod("old-1").label("app", "web").label("pod-template-hash", "v1").node("a1").obj(),
+                pod("old-2").label("app", "web").label("pod-template-hash", "v1").node("a1").obj(),
+                pod("fill-b").req("cpu", "1").node("b1").obj(),
+                pod("fill-c").req("cpu", "1").node("c1").obj()),
+            pod("p")
+                .label("app", "web")
+                .label("pod-template-hash", "v2")
+                .req("cpu", "1")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey(ZONE).selectorIn("app", "web"))
+                .obj(),
+            fitError(
+                3,
+                "1 node(s) didn't match pod topology spread constraints, 2 Insufficient cpu",
+                "3 " + NO_VICTIMS)),
         argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),

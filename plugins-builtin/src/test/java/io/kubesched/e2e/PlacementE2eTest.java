@@ -317,6 +317,57 @@ final class PlacementE2eTest {
             pod("p").preferredPodAntiAffinity(100, HOSTNAME, "app", "web").obj(),
             "n2"),
         argumentSet(
+            "nodeAffinityPolicy Honor (the default) ignores the zone the pod cannot go to",
+            FailedSchedulingE2eTest.zonesAbc(),
+            List.of(
+                pod("w1").label("app", "web").node("a1").obj(),
+                pod("w2").label("app", "web").node("b1").obj()),
+            pod("p")
+                .label("app", "web")
+                .nodeAffinityIn(ZONE, "a", "b")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey(ZONE).selectorIn("app", "web"))
+                .obj(),
+            null),
+        argumentSet(
+            "nodeTaintsPolicy Honor ignores the tainted zone",
+            FailedSchedulingE2eTest.zonesAbc("c1"),
+            List.of(
+                pod("w1").label("app", "web").node("a1").obj(),
+                pod("w2").label("app", "web").node("b1").obj()),
+            pod("p")
+                .label("app", "web")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey(ZONE)
+                            .selectorIn("app", "web")
+                            .nodeTaintsPolicy("Honor"))
+                .obj(),
+            null),
+        argumentSet(
+            "matchLabelKeys keeps the old revision's pods out of the count",
+            List.of(
+                node("a1", "4", "8Gi").label(ZONE, "a"),
+                node("b1", "1", "8Gi").label(ZONE, "b"),
+                node("c1", "1", "8Gi").label(ZONE, "c")),
+            List.of(
+                pod("old-1").label("app", "web").label("pod-template-hash", "v1").node("a1").obj(),
+                pod("old-2").label("app", "web").label("pod-template-hash", "v1").node("a1").obj(),
+                pod("fill-b").req("cpu", "1").node("b1").obj(),
+                pod("fill-c").req("cpu", "1").node("c1").obj()),
+            pod("p")
+                .label("app", "web")
+                .label("pod-template-hash", "v2")
+                .req("cpu", "1")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey(ZONE)
+                            .selectorIn("app", "web")
+                            .matchLabelKeys("pod-template-hash"))
+                .obj(),
+            "a1"),
+        argumentSet(
             "an existing pod's required anti-affinity in another zone does not matter",
             List.of(
                 node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "1", "8Gi").label(ZONE, "b")),
