@@ -255,6 +255,13 @@ final class PlacementE2eTest {
       String message = "no nodes available to schedule pods";
       assertThat(c.podScheduled("p")).containsExactly("False", "Unschedulable", message);
       assertThat(c.distinctEvents("p")).containsExactly(failed(message));
+      java.time.Instant added = c.time.now();
+
+      c.add(node("n1", "1", "1Gi")).run();
+
+      assertThat(c.nodeOf("p")).isEqualTo("n1");
+      assertThat(c.api.eventsFor("Pod", "default", "p").get(c.events("p").size() - 1).timestamp())
+          .isBefore(added.plusSeconds(11));
     }
   }
 

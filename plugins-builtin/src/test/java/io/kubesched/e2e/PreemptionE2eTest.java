@@ -50,6 +50,8 @@ final class PreemptionE2eTest {
       c.run();
 
       assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("low", "n1", "mid", "n1", "pre", "n1"));
+      assertThat(c.nominatedNode("pre")).isEqualTo("n1");
+      assertThat(c.podScheduled("pre")).containsExactly("True", null, null);
       assertThat(c.events("lower")).containsExactly(preempted("pre", "n1"));
       assertThat(c.events("low")).isEmpty();
       assertThat(c.events("pre"))

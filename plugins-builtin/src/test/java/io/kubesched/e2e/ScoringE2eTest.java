@@ -5,7 +5,11 @@ import static io.kubesched.e2e.E2eCluster.scheduled;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Service;
+import io.kubernetes.client.openapi.models.V1ServiceSpec;
 import io.kubesched.testing.MakeNode;
+import java.util.Map;
 import io.kubesched.testing.MakePod;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -88,6 +92,68 @@ final class ScoringE2eTest {
       assertThat(c.events("packed")).containsExactly(scheduled("packed", "n1"));
       assertThat(c.events("stray")).isEmpty();
       assertThat(c.podScheduled("stray")).isNull();
+    }
+  }
+
+  static Stream<Arguments> defaultSpreading() {
+    // n1 (16 cpu, 32Gi) holds three web pods, n2 (2 cpu, 4Gi) none. Resources alone prefer n1
+    // (least allocated 97 vs 95, balanced 99 both); a Service selecting the pods gives them the
+    // system default spread constraints (hostname maxSkew 3, zone maxSkew 5, ScheduleAnyway),
+    // whose score (weight 2) gives n2 100 and n1 0.
+    return Stream.of(
+        argumentSet("a Service selecting the pods spreads them by default", true, "n2"),
+        argumentSet("without a Service or controller there is no default spreading", false, "n1"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("defaultSpreading")
+  void systemDefaultSpreadingAppliesToPodsOfAService(boolean service, String expected) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      if (service) {
+        c.api.create(
+            new V1Service()
+                .metadata(new V1ObjectMeta().name("web").namespace("default"))
+                .spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
+      }
+      c.add(node("n1", "16", "32Gi"), node("n2", "2", "4Gi"));
+      for (int i = 0; i < 3; i++) {
+        c.add(MakePod.pod().name("w" + i).label("app", "web").container(IMAGE).node("n1").obj());
+      }
+      c.add(MakePod.pod().name("p").label("app", "web").container("other:1").obj());
+      c.run();
+
+      assertThat(c.nodeOf("p")).isEqualTo(expected);
+    }
+  }
+
+  private static final String NO_TAINTS =
+      """
+      apiVersion: kubescheduler.config.k8s.io/v1
+      kind: KubeSchedulerConfiguration
+      profiles:
+      - schedulerName: default-scheduler
+      - schedulerName: ignore-taints
+        plugins:
+          filter:
+            disabled:
+            - name: TaintToleration
+      """;
+
+  @Test
+  void aProfileWithoutTheTaintFilterIgnoresTaints() {
+    try (E2eCluster c = E2eCluster.withConfig(NO_TAINTS)) {
+      c.add(node("n1", "4", "8Gi").taint("dedicated", "x", "NoSchedule"));
+      c.add(MakePod.pod().name("strict").obj());
+      c.add(MakePod.pod().name("lax").schedulerName("ignore-taints").obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("strict", "", "lax", "n1"));
+      assertThat(c.distinctEvents("strict"))
+          .containsExactly(
+              E2eCluster.failed(
+                  "0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: x}."
+                      + " preemption: 0/1 nodes are available: 1 Preemption is not helpful for"
+                      + " scheduling."));
     }
   }
 }
