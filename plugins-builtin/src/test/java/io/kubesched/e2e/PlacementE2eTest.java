@@ -8,7 +8,13 @@ import static io.kubesched.e2e.E2eCluster.scheduled;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.openapi.models.V1Affinity;
+import io.kubernetes.client.openapi.models.V1LabelSelector;
+import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
+import io.kubernetes.client.openapi.models.V1PodAntiAffinity;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.LinkedHashMap;
@@ -446,5 +452,77 @@ final class PlacementE2eTest {
       m.put(kv[i], kv[i + 1]);
     }
     return m;
+  }
+
+  static Stream<Arguments> namespaces() {
+    return Stream.of(
+        argumentSet("anti-affinity applies to the pod's own namespace by default", null, "n1"),
+        argumentSet(
+            "an empty namespaceSelector extends anti-affinity to every namespace",
+            new V1LabelSelector(),
+            null),
+        argumentSet(
+            "a namespaceSelector matching the other namespace's labels",
+            new V1LabelSelector().matchLabels(Map.of("team", "a")),
+            null),
+        argumentSet(
+            "a namespaceSelector matching no namespace",
+            new V1LabelSelector().matchLabels(Map.of("team", "z")),
+            "n1"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("namespaces")
+  void antiAffinityNamespaceScope(V1LabelSelector namespaceSelector, String expected) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.api.create(
+          new V1Namespace().metadata(new V1ObjectMeta().name("team-a").putLabelsItem("team", "a")));
+      c.api.create(
+          new V1Namespace().metadata(new V1ObjectMeta().name("team-b").putLabelsItem("team", "b")));
+      c.add(node("n1", "4", "8Gi"));
+      c.add(MakePod.pod().name("w").namespace("team-a").label("app", "web").node("n1").obj());
+      V1PodAffinityTerm term =
+          new V1PodAffinityTerm()
+              .topologyKey(HOSTNAME)
+              .labelSelector(new V1LabelSelector().matchLabels(Map.of("app", "web")))
+              .namespaceSelector(namespaceSelector);
+      c.add(
+          MakePod.pod()
+              .name("p")
+              .namespace("team-b")
+              .label("app", "web")
+              .affinity(
+                  new V1Affinity()
+                      .podAntiAffinity(
+                          new V1PodAntiAffinity()
+                              .addRequiredDuringSchedulingIgnoredDuringExecutionItem(term)))
+              .obj());
+      c.run();
+
+      assertThat(c.api.getPod("team-b", "p").orElseThrow().getSpec().getNodeName())
+          .isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void oneReplicaPerNodeOnAHundredAndFiftyNodes() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      for (int i = 0; i < 150; i++) {
+        c.add(node(String.format("n%03d", i), "4", "8Gi").label(ZONE, "z" + (i % 3)));
+      }
+      for (int i = 0; i < 151; i++) {
+        c.add(pod("web-" + i).priority(i == 150 ? 0 : 1).label("app", WEB)
+            .podAntiAffinity(HOSTNAME, "app", WEB).obj());
+      }
+      c.run();
+
+      assertThat(c.countsByNode().values()).hasSize(150).containsOnly(1);
+      assertThat(c.distinctEvents("web-150"))
+          .containsExactly(
+              failed(
+                  "0/150 nodes are available: 150 node(s) didn't match pod anti-affinity rules."
+                      + " preemption: 0/150 nodes are available: 150 No preemption victims found"
+                      + " for incoming pod."));
+    }
   }
 }

@@ -254,4 +254,36 @@ final class PreemptionE2eTest {
                       + " available: 1 No preemption victims found for incoming pod."));
     }
   }
+
+  @Test
+  void twoPreemptorsTakeTwoDifferentNodes() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"), node("n2", "1", "8Gi"));
+      c.add(pod("v1", 1).node("n1").obj(), pod("v2", 1).node("n2").obj());
+      c.add(pod("pre1", 10).obj(), pod("pre2", 10).obj());
+      c.run();
+
+      assertThat(c.countsByNode()).isEqualTo(Map.of("n1", 1, "n2", 1));
+      assertThat(List.of(c.exists("v1"), c.exists("v2"), c.nodeOf("pre1") != null, c.nodeOf("pre2") != null))
+          .containsExactly(false, false, true, true);
+    }
+  }
+
+  @Test
+  void onlyPodsOfLowerPriorityInAnyNamespaceAreVictims() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "2", "8Gi"));
+      c.add(
+          MakePod.pod().name("same").namespace("team-a").priority(10).req("cpu", "1").node("n1").obj(),
+          MakePod.pod().name("lower").namespace("team-b").priority(9).req("cpu", "1").node("n1").obj());
+      c.add(pod("pre", 10).obj());
+      c.run();
+
+      assertThat(c.nodeOf("pre")).isEqualTo("n1");
+      assertThat(c.api.getPod("team-a", "same")).isPresent();
+      assertThat(c.api.getPod("team-b", "lower")).isEmpty();
+      assertThat(c.api.eventsFor("Pod", "team-b", "lower").stream().map(E2eCluster::format).toList())
+          .containsExactly(preempted("pre", "n1"));
+    }
+  }
 }
