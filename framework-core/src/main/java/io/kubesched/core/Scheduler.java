@@ -93,6 +93,7 @@ public final class Scheduler implements AutoCloseable {
   private static final Duration POD_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
   private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
   private static final int MAX_IDLE_STEPS = 1_000_000;
+  private static final int IDLE_ATTEMPT_SLACK = 10;
 
   private final Cluster cluster;
   private final Clock clock;
@@ -403,6 +404,13 @@ public final class Scheduler implements AutoCloseable {
         mark = p;
         attemptsAtMark = attempts.get();
       }
+      if (simulatedTime != null && (steps & 15) == 0 && cyclingWithoutProgress(attemptsAtMark)) {
+        log.atInfo()
+            .setMessage("simulation stopped: pods keep being retried without any binding")
+            .addKeyValue("attempts", attempts.get() - attemptsAtMark)
+            .log();
+        return;
+      }
       if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
         continue;
       }
@@ -416,20 +424,24 @@ public final class Scheduler implements AutoCloseable {
       if (simulatedTime == null) {
         return;
       }
-      if (bindingsWaitingOnPermit.get() > 0
-          || waitingPods.size() > 0
-          || simulatedTime.pendingOneShotTasks() > 0) {
-        if (!simulatedTime.advanceToNextTask()) {
-          return;
-        }
-        continue;
-      }
       Map<String, Integer> sizes = queue.sizes();
       long pending =
           sizes.getOrDefault("active", 0)
               + sizes.getOrDefault("backoff", 0)
               + sizes.getOrDefault("unschedulable", 0);
-      if (pending == 0 || attempts.get() - attemptsAtMark >= 2 * pending) {
+      long sinceProgress = attempts.get() - attemptsAtMark;
+      if (bindingsWaitingOnPermit.get() > 0
+          || waitingPods.size() > 0
+          || simulatedTime.pendingOneShotTasks() > 0) {
+        if (cyclingWithoutProgress(attemptsAtMark)) {
+          return;
+        }
+        if (!simulatedTime.advanceToNextTask()) {
+          return;
+        }
+        continue;
+      }
+      if (pending == 0 || sinceProgress >= 2 * pending) {
         return;
       }
       if (!simulatedTime.advanceToNextTask()) {
@@ -437,6 +449,26 @@ public final class Scheduler implements AutoCloseable {
       }
     }
   }
+  /**
+   * Returns whether pods keep being attempted without any binding or deletion since {@code
+   * attemptsAtMark}: more attempts than twice the pending and waiting pods (plus slack). Gangs
+   * whose members are rejected at Permit and retried at once (kube 1.33 pops the backoff queue
+   * when the active queue is empty) would otherwise cycle forever in a simulation.
+   */
+  private boolean cyclingWithoutProgress(long attemptsAtMark) {
+    long sinceProgress = attempts.get() - attemptsAtMark;
+    if (sinceProgress <= IDLE_ATTEMPT_SLACK) {
+      return false;
+    }
+    Map<String, Integer> sizes = queue.sizes();
+    long pending =
+        sizes.getOrDefault("active", 0)
+            + sizes.getOrDefault("backoff", 0)
+            + sizes.getOrDefault("unschedulable", 0)
+            + waitingPods.size();
+    return sinceProgress > 2 * pending + IDLE_ATTEMPT_SLACK;
+  }
+
 
   private int runningBindings() {
     return bindingsInFlight.get() - bindingsWaitingOnPermit.get();
