@@ -90,5 +90,4 @@ public final class PluginsCommand implements Callable<Integer> {
     }
     return points;
   }
-
 }
