@@ -15,9 +15,11 @@ import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -326,6 +328,25 @@ final class FailedSchedulingE2eTest {
       assertThat(c.podScheduled("p")).containsExactly("False", "Unschedulable", message);
       assertThat(c.distinctEvents("p")).containsExactly(failed(message));
       assertThat(c.nominatedNode("p")).isNull();
+    }
+  }
+
+  @Test
+  void theEventNoteIsTruncatedTo1024BytesButTheConditionKeepsTheWholeMessage() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      List<String> reasons = new ArrayList<>();
+      for (int i = 0; i < 30; i++) {
+        String team = String.format("team-%02d", i);
+        c.add(node("n" + i, "4", "8Gi").taint("dedicated", team, "NoSchedule"));
+        reasons.add("1 node(s) had untolerated taint {dedicated: " + team + "}");
+      }
+      c.add(pod("p").obj()).run();
+
+      String message =
+          fitError(30, String.join(", ", reasons), "30 " + NOT_HELPFUL);
+      assertThat(message.length()).isGreaterThan(1024);
+      assertThat(c.podScheduled("p")).containsExactly("False", "Unschedulable", message);
+      assertThat(c.distinctEvents("p")).containsExactly(failed(message.substring(0, 1020) + " ..."));
     }
   }
 }

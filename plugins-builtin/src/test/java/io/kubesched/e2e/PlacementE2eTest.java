@@ -146,7 +146,7 @@ final class PlacementE2eTest {
       assertThat(c.countsByNode()).isEqualTo(Map.of("n1", 1, "n2", 1, "n3", 1));
       List<String> pending =
           c.placements().entrySet().stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
-      assertThat(pending).hasSize(1);
+      assertThat(pending).containsExactly("web-3");
       String message =
           "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption:"
               + " 0/3 nodes are available: 3 No preemption victims found for incoming pod.";
@@ -187,6 +187,10 @@ final class PlacementE2eTest {
             pod("p").toleration("dedicated", "gpu", "NoSchedule").nodeSelector(Map.of("gpu", "true")).obj(),
             "n1"),
         argumentSet(
+            "a PreferNoSchedule taint (weight 3) outweighs preferred node affinity (weight 2)",
+            pod("p").nodeAffinityNotIn(ZONE, "c").preferredNodeAffinity(50, "spot", "true").obj(),
+            "n2"),
+        argumentSet(
             "preferred node affinity",
             pod("p").preferredNodeAffinity(50, ZONE, "c").obj(),
             "n3"));
@@ -199,7 +203,8 @@ final class PlacementE2eTest {
       c.add(
           node("n1", "4", "8Gi").label(ZONE, "a").label("gpu", "true").taint("dedicated", "gpu", "NoSchedule"),
           node("n2", "4", "8Gi").label(ZONE, "b"),
-          node("n3", "4", "8Gi").label(ZONE, "c").label("disk", "ssd"));
+          node("n3", "4", "8Gi").label(ZONE, "c").label("disk", "ssd"),
+          node("n4", "4", "8Gi").label(ZONE, "d").label("spot", "true").taint("spot", "true", "PreferNoSchedule"));
       c.add(pod).run();
 
       assertThat(c.nodeOf("p")).isEqualTo(expectedNode);
