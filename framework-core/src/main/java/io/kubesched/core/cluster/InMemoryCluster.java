@@ -1,6 +1,9 @@
 package io.kubesched.core.cluster;
 
 import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1ContainerPort;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Job;
@@ -15,14 +18,17 @@ import io.kubernetes.client.openapi.models.V1PodStatus;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1ResourceRequirements;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1Toleration;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +74,9 @@ public final class InMemoryCluster implements Cluster {
   private static final int SYSTEM_CLUSTER_CRITICAL_VALUE = 2000000000;
   private static final int SYSTEM_NODE_CRITICAL_VALUE = 2000001000;
   private static final String PREEMPT_LOWER_PRIORITY = "PreemptLowerPriority";
+  private static final String TAINT_NOT_READY = "node.kubernetes.io/not-ready";
+  private static final String TAINT_UNREACHABLE = "node.kubernetes.io/unreachable";
+  private static final long DEFAULT_TOLERATION_SECONDS = 300L;
 
   /** A supported kind: its class, its API resource name for messages, and its scope. */
   private record Kind(Class<?> type, String resource, boolean namespaced) {}
@@ -739,6 +748,74 @@ public final class InMemoryCluster implements Cluster {
             .message(SCHEDULING_GATED_MESSAGE));
   }
 
+  /**
+   * Applies the API server's pod defaulting that scheduling depends on: a container's limits
+   * default its missing requests, ports default to TCP, and with host networking container ports
+   * default the host ports.
+   */
+  private static void applyPodDefaults(V1PodSpec spec) {
+    boolean hostNetwork = Boolean.TRUE.equals(spec.getHostNetwork());
+    for (List<V1Container> containers : Arrays.asList(spec.getContainers(), spec.getInitContainers())) {
+      if (containers == null) {
+        continue;
+      }
+      for (V1Container c : containers) {
+        V1ResourceRequirements r = c.getResources();
+        if (r != null && r.getLimits() != null && !r.getLimits().isEmpty()) {
+          Map<String, Quantity> requests =
+              r.getRequests() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(r.getRequests());
+          r.getLimits().forEach(requests::putIfAbsent);
+          r.setRequests(requests);
+        }
+        if (c.getPorts() != null) {
+          for (V1ContainerPort port : c.getPorts()) {
+            if (port.getProtocol() == null || port.getProtocol().isEmpty()) {
+              port.setProtocol("TCP");
+            }
+            if (hostNetwork && (port.getHostPort() == null || port.getHostPort() == 0)) {
+              port.setHostPort(port.getContainerPort());
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Adds the tolerations of the DefaultTolerationSeconds admission plugin: {@code
+   * node.kubernetes.io/not-ready} and {@code node.kubernetes.io/unreachable}, Exists, NoExecute,
+   * 300 seconds, each unless the pod already tolerates that taint's NoExecute effect.
+   */
+  private static void applyDefaultTolerationSeconds(V1PodSpec spec) {
+    boolean notReady = false;
+    boolean unreachable = false;
+    if (spec.getTolerations() != null) {
+      for (V1Toleration t : spec.getTolerations()) {
+        String key = t.getKey() == null ? "" : t.getKey();
+        String effect = t.getEffect() == null ? "" : t.getEffect();
+        if (!effect.isEmpty() && !effect.equals("NoExecute")) {
+          continue;
+        }
+        notReady |= key.isEmpty() || key.equals(TAINT_NOT_READY);
+        unreachable |= key.isEmpty() || key.equals(TAINT_UNREACHABLE);
+      }
+    }
+    if (!notReady) {
+      spec.addTolerationsItem(defaultToleration(TAINT_NOT_READY));
+    }
+    if (!unreachable) {
+      spec.addTolerationsItem(defaultToleration(TAINT_UNREACHABLE));
+    }
+  }
+
+  private static V1Toleration defaultToleration(String key) {
+    return new V1Toleration()
+        .key(key)
+        .operator("Exists")
+        .effect("NoExecute")
+        .tolerationSeconds(DEFAULT_TOLERATION_SECONDS);
+  }
+
   private void admitPod(V1Pod pod) {
     if (pod.getSpec() == null) {
       pod.setSpec(new V1PodSpec());
@@ -748,6 +825,8 @@ public final class InMemoryCluster implements Cluster {
       status(pod).setPhase("Pending");
     }
     applySchedulingGatedCondition(pod);
+    applyPodDefaults(spec);
+    applyDefaultTolerationSeconds(spec);
     if (spec.getPriority() != null) {
       return;
     }

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1ContainerPort;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
@@ -13,7 +16,10 @@ import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
+import io.kubernetes.client.openapi.models.V1ResourceRequirements;
 import io.kubernetes.client.openapi.models.V1Service;
+import io.kubernetes.client.openapi.models.V1Toleration;
+import io.kubesched.core.time.SimulatedTime;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -26,7 +32,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import io.kubesched.core.time.SimulatedTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -134,6 +139,71 @@ final class InMemoryClusterTest {
                 .flatMap(c -> Stream.of(c.getStatus(), c.getReason(), c.getMessage()))
                 .toList())
         .isEqualTo(condition);
+  }
+
+  @Test
+  void podCreationDefaultsRequestsFromLimitsAndHostNetworkPorts() {
+    V1Pod p = pod("p1");
+    p.getSpec().setHostNetwork(true);
+    p.getSpec()
+        .addContainersItem(
+            new V1Container()
+                .name("c")
+                .resources(
+                    new V1ResourceRequirements()
+                        .putRequestsItem("memory", Quantity.fromString("1Gi"))
+                        .putLimitsItem("cpu", Quantity.fromString("2"))
+                        .putLimitsItem("memory", Quantity.fromString("2Gi")))
+                .addPortsItem(new V1ContainerPort().containerPort(9100))
+                .addPortsItem(new V1ContainerPort().containerPort(53).hostPort(5353).protocol("UDP")));
+
+    V1Container c = cluster.addPod(p).getSpec().getContainers().get(0);
+
+    assertThat(c.getResources().getRequests())
+        .isEqualTo(Map.of("cpu", Quantity.fromString("2"), "memory", Quantity.fromString("1Gi")));
+    assertThat(c.getPorts())
+        .containsExactly(
+            new V1ContainerPort().containerPort(9100).hostPort(9100).protocol("TCP"),
+            new V1ContainerPort().containerPort(53).hostPort(5353).protocol("UDP"));
+  }
+
+  static Stream<Arguments> defaultTolerations() {
+    V1Toleration notReady =
+        new V1Toleration()
+            .key("node.kubernetes.io/not-ready")
+            .operator("Exists")
+            .effect("NoExecute")
+            .tolerationSeconds(300L);
+    V1Toleration unreachable =
+        new V1Toleration()
+            .key("node.kubernetes.io/unreachable")
+            .operator("Exists")
+            .effect("NoExecute")
+            .tolerationSeconds(300L);
+    V1Toleration own = new V1Toleration().key("node.kubernetes.io/not-ready").operator("Exists");
+    V1Toleration all = new V1Toleration().operator("Exists");
+    V1Toleration noSchedule =
+        new V1Toleration().key("node.kubernetes.io/unreachable").operator("Exists").effect("NoSchedule");
+    return Stream.of(
+        argumentSet("both are added to a pod without tolerations", List.of(), List.of(notReady, unreachable)),
+        argumentSet(
+            "a pod's own not-ready toleration (any effect) is kept instead",
+            List.of(own),
+            List.of(own, unreachable)),
+        argumentSet("a toleration of everything needs none", List.of(all), List.of(all)),
+        argumentSet(
+            "a NoSchedule toleration does not count",
+            List.of(noSchedule),
+            List.of(noSchedule, notReady, unreachable)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("defaultTolerations")
+  void podCreationAddsDefaultTolerationSeconds(List<V1Toleration> given, List<V1Toleration> want) {
+    V1Pod p = pod("p1");
+    given.forEach(p.getSpec()::addTolerationsItem);
+
+    assertThat(cluster.addPod(p).getSpec().getTolerations()).isEqualTo(want);
   }
 
   @Test
