@@ -81,6 +81,16 @@ final class FailedSchedulingE2eTest {
         .toList();
   }
 
+  /** Makes {@code pod} use the host network with one container port and no host port. */
+  static V1Pod hostNetwork(V1Pod pod, int containerPort) {
+    pod.getSpec().setHostNetwork(true);
+    pod.getSpec()
+        .getContainers()
+        .get(0)
+        .addPortsItem(new io.kubernetes.client.openapi.models.V1ContainerPort().containerPort(containerPort));
+    return pod;
+  }
+
   static Stream<Arguments> unschedulable() {
     return Stream.of(
         argumentSet(
@@ -302,6 +312,19 @@ final class FailedSchedulingE2eTest {
                 3,
                 "1 node(s) didn't match pod topology spread constraints, 2 Insufficient cpu",
                 "3 " + NO_VICTIMS)),
+        argumentSet(
+            "limits without requests default the requests (API server defaulting)",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(),
+            pod("p").lim("cpu", "2", "memory", "1Gi").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "host-network pods use their container ports as host ports (API server defaulting)",
+            List.of(node("n1", "4", "8Gi")),
+            List.of(hostNetwork(pod("a").node("n1").obj(), 9100)),
+            hostNetwork(pod("p").obj(), 9100),
+            fitError(
+                1, "1 node(s) didn't have free ports for the requested pod ports", "1 " + NO_VICTIMS)),
         argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),

@@ -386,6 +386,37 @@ final class PlacementE2eTest {
                 .obj(),
             "a1"),
         argumentSet(
+            "a DaemonSet-style pod tolerating everything lands on its cordoned, tainted node",
+            List.of(
+                node("n1", "4", "8Gi").unschedulable(true).taint("dedicated", "x", "NoExecute"),
+                node("n2", "4", "8Gi")),
+            List.of(),
+            pod("p")
+                .toleration(new io.kubernetes.client.openapi.models.V1Toleration().operator("Exists"))
+                .nodeAffinity(
+                    new io.kubernetes.client.openapi.models.V1NodeAffinity()
+                        .requiredDuringSchedulingIgnoredDuringExecution(
+                            new io.kubernetes.client.openapi.models.V1NodeSelector()
+                                .addNodeSelectorTermsItem(
+                                    new io.kubernetes.client.openapi.models.V1NodeSelectorTerm()
+                                        .addMatchFieldsItem(
+                                            new io.kubernetes.client.openapi.models
+                                                    .V1NodeSelectorRequirement()
+                                                .key("metadata.name")
+                                                .operator("In")
+                                                .addValuesItem("n1")))))
+                .obj(),
+            "n1"),
+        argumentSet(
+            "pods tolerate not-ready and unreachable NoExecute taints by default (admission)",
+            List.of(
+                node("n1", "4", "8Gi")
+                    .taint("node.kubernetes.io/not-ready", "", "NoExecute")
+                    .taint("node.kubernetes.io/unreachable", "", "NoExecute")),
+            List.of(),
+            pod("p").obj(),
+            "n1"),
+        argumentSet(
             "an existing pod's required anti-affinity in another zone does not matter",
             List.of(
                 node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "1", "8Gi").label(ZONE, "b")),
