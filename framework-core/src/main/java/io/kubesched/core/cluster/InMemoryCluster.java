@@ -29,11 +29,13 @@ import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,6 +76,7 @@ public final class InMemoryCluster implements Cluster {
   private static final int SYSTEM_CLUSTER_CRITICAL_VALUE = 2000000000;
   private static final int SYSTEM_NODE_CRITICAL_VALUE = 2000001000;
   private static final String PREEMPT_LOWER_PRIORITY = "PreemptLowerPriority";
+  private static final String LABEL_METADATA_NAME = "kubernetes.io/metadata.name";
   private static final String TAINT_NOT_READY = "node.kubernetes.io/not-ready";
   private static final String TAINT_UNREACHABLE = "node.kubernetes.io/unreachable";
   private static final long DEFAULT_TOLERATION_SECONDS = 300L;
@@ -223,6 +226,10 @@ public final class InMemoryCluster implements Cluster {
       }
       if (copy instanceof V1Pod pod) {
         admitPod(pod);
+      } else if (copy instanceof V1Node node) {
+        defaultNodeStatus(node);
+      } else if (copy instanceof V1Namespace) {
+        meta.putLabelsItem(LABEL_METADATA_NAME, meta.getName());
       }
       meta.setResourceVersion(nextResourceVersion());
       store.put(key, copy);
@@ -273,6 +280,11 @@ public final class InMemoryCluster implements Cluster {
       }
       if (meta.getUid() == null) {
         meta.setUid(old.getMetadata().getUid());
+      }
+      if (copy instanceof V1Node node) {
+        defaultNodeStatus(node);
+      } else if (copy instanceof V1Namespace) {
+        meta.putLabelsItem(LABEL_METADATA_NAME, meta.getName());
       }
       replaceLocked(kind, key, old, copy);
       stored = copy;
@@ -506,17 +518,40 @@ public final class InMemoryCluster implements Cluster {
 
   // ---------------------------------------------------------------- other reads
 
+  /**
+   * Returns the labels of {@code namespace}. A namespace that was never created has only its
+   * {@code kubernetes.io/metadata.name} label, as if it existed (the API server admits pods only
+   * into existing namespaces, and gives every namespace that label).
+   */
   @Override
   public Map<String, String> namespaceLabels(String namespace) {
     return get(V1Namespace.class, null, namespace)
         .map(ns -> ns.getMetadata().getLabels())
         .map(Map::copyOf)
-        .orElse(Map.of());
+        .orElse(Map.of(LABEL_METADATA_NAME, namespace));
   }
 
+  /**
+   * Returns the namespaces in creation order, followed by one for each namespace that stored pods
+   * use but that was never created (labelled with its {@code kubernetes.io/metadata.name} only),
+   * since the API server admits pods only into existing namespaces.
+   */
   @Override
   public List<V1Namespace> listNamespaces() {
-    return list(V1Namespace.class, null);
+    synchronized (lock) {
+      List<V1Namespace> out = new ArrayList<>(list(V1Namespace.class, null));
+      Set<String> seen = new HashSet<>();
+      out.forEach(ns -> seen.add(ns.getMetadata().getName()));
+      for (KubernetesObject o : stores.get(V1Pod.class).values()) {
+        String name = o.getMetadata().getNamespace();
+        if (name != null && seen.add(name)) {
+          out.add(
+              new V1Namespace()
+                  .metadata(new V1ObjectMeta().name(name).putLabelsItem(LABEL_METADATA_NAME, name)));
+        }
+      }
+      return out;
+    }
   }
 
   @Override
@@ -814,6 +849,19 @@ public final class InMemoryCluster implements Cluster {
         .operator("Exists")
         .effect("NoExecute")
         .tolerationSeconds(DEFAULT_TOLERATION_SECONDS);
+  }
+
+  /**
+   * Defaults {@code status.allocatable} to the capacity when it is absent (or empty: client-java
+   * cannot tell the two apart), as the API server does.
+   */
+  private static void defaultNodeStatus(V1Node node) {
+    if (node.getStatus() != null
+        && (node.getStatus().getAllocatable() == null
+            || node.getStatus().getAllocatable().isEmpty())
+        && node.getStatus().getCapacity() != null) {
+      node.getStatus().setAllocatable(new LinkedHashMap<>(node.getStatus().getCapacity()));
+    }
   }
 
   private void admitPod(V1Pod pod) {

@@ -4,6 +4,7 @@ import static io.kubesched.core.TestObjects.node;
 import static io.kubesched.core.TestObjects.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import io.kubernetes.client.custom.Quantity;
@@ -165,6 +166,41 @@ final class InMemoryClusterTest {
         .containsExactly(
             new V1ContainerPort().containerPort(9100).hostPort(9100).protocol("TCP"),
             new V1ContainerPort().containerPort(53).hostPort(5353).protocol("UDP"));
+  }
+
+  @Test
+  void nodesWithoutAllocatableGetTheirCapacity() {
+    V1Node n = node("n1");
+    n.setStatus(
+        new io.kubernetes.client.openapi.models.V1NodeStatus()
+            .putCapacityItem("cpu", Quantity.fromString("4"))
+            .putCapacityItem("pods", Quantity.fromString("110")));
+
+    V1Node created = cluster.addNode(n);
+    V1Node updated = cluster.updateNode(n);
+
+    Map<String, Quantity> want = Map.of("cpu", Quantity.fromString("4"), "pods", Quantity.fromString("110"));
+    assertThat(List.of(created.getStatus().getAllocatable(), updated.getStatus().getAllocatable()))
+        .containsExactly(want, want);
+  }
+
+  @Test
+  void namespacesHaveTheMetadataNameLabelAndUnknownOnesOnlyThat() {
+    cluster.create(new V1Namespace().metadata(new V1ObjectMeta().name("team-a").putLabelsItem("team", "a")));
+
+    V1Pod p = pod("p1");
+    p.getMetadata().setNamespace("implicit");
+    cluster.addPod(p);
+
+    assertThat(List.of(cluster.namespaceLabels("team-a"), cluster.namespaceLabels("ghost")))
+        .containsExactly(
+            Map.of("team", "a", "kubernetes.io/metadata.name", "team-a"),
+            Map.of("kubernetes.io/metadata.name", "ghost"));
+    assertThat(cluster.listNamespaces())
+        .extracting(ns -> ns.getMetadata().getName(), ns -> ns.getMetadata().getLabels())
+        .containsExactly(
+            tuple("team-a", Map.of("team", "a", "kubernetes.io/metadata.name", "team-a")),
+            tuple("implicit", Map.of("kubernetes.io/metadata.name", "implicit")));
   }
 
   static Stream<Arguments> defaultTolerations() {
@@ -541,8 +577,10 @@ final class InMemoryClusterTest {
     cluster.create(new V1Service().metadata(new V1ObjectMeta().name("s2")));
     cluster.create(new V1Deployment().metadata(new V1ObjectMeta().name("d1")));
 
-    assertThat(cluster.namespaceLabels("team")).isEqualTo(Map.of("env", "a"));
-    assertThat(cluster.namespaceLabels("unknown")).isEmpty();
+    assertThat(cluster.namespaceLabels("team"))
+        .isEqualTo(Map.of("env", "a", "kubernetes.io/metadata.name", "team"));
+    assertThat(cluster.namespaceLabels("unknown"))
+        .isEqualTo(Map.of("kubernetes.io/metadata.name", "unknown"));
     assertThat(cluster.listServices("team")).extracting(s -> s.getMetadata().getName())
         .containsExactly("s1");
     assertThat(cluster.listServices(null)).extracting(s -> s.getMetadata().getName())
