@@ -11,6 +11,7 @@ import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 import io.kubernetes.client.openapi.models.V1Affinity;
 import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
@@ -502,6 +503,19 @@ final class PlacementE2eTest {
             new V1LabelSelector().matchLabels(Map.of("team", "a")),
             null),
         argumentSet(
+            "a namespaceSelector on the kubernetes.io/metadata.name label every namespace has",
+            new V1LabelSelector().matchLabels(Map.of("kubernetes.io/metadata.name", "team-a")),
+            null),
+        argumentSet(
+            "the metadata.name label also selects the pod's own (never created) namespace",
+            new V1LabelSelector()
+                .addMatchExpressionsItem(
+                    new io.kubernetes.client.openapi.models.V1LabelSelectorRequirement()
+                        .key("kubernetes.io/metadata.name")
+                        .operator("In")
+                        .addValuesItem("team-c")),
+            null),
+        argumentSet(
             "a namespaceSelector matching no namespace",
             new V1LabelSelector().matchLabels(Map.of("team", "z")),
             "n1"));
@@ -517,6 +531,7 @@ final class PlacementE2eTest {
           new V1Namespace().metadata(new V1ObjectMeta().name("team-b").putLabelsItem("team", "b")));
       c.add(node("n1", "4", "8Gi"));
       c.add(MakePod.pod().name("w").namespace("team-a").label("app", "web").node("n1").obj());
+      c.add(MakePod.pod().name("w").namespace("team-c").label("app", "web").node("n1").obj());
       V1PodAffinityTerm term =
           new V1PodAffinityTerm()
               .topologyKey(HOSTNAME)
@@ -559,6 +574,18 @@ final class PlacementE2eTest {
                   "0/150 nodes are available: 150 node(s) didn't match pod anti-affinity rules."
                       + " preemption: 0/150 nodes are available: 150 No preemption victims found"
                       + " for incoming pod."));
+    }
+  }
+
+  @Test
+  void aNodeWithCapacityButNoAllocatableIsDefaultedByTheApiServer() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      V1Node n = node("n1", "4", "8Gi").obj();
+      n.getStatus().setAllocatable(null);
+      c.add(n);
+      c.add(pod("p").req("cpu", "1").obj()).run();
+
+      assertThat(c.nodeOf("p")).isEqualTo("n1");
     }
   }
 }
