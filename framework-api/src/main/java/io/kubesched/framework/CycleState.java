@@ -60,7 +60,20 @@ public final class CycleState implements Cloneable {
    *     ErrNotFound})
    */
   public <T extends StateData> T get(StateKey<T> key) {
-    return read(key).orElseThrow(() -> new StateNotFoundException(key.name()));
+    StateData value = storage.get(key.name());
+    if (value == null) {
+      throw new StateNotFoundException(key.name());
+    }
+    if (!key.type().isInstance(value)) {
+      throw new IllegalStateException(
+          "cycle state key "
+              + key.name()
+              + " holds a "
+              + value.getClass().getName()
+              + ", not a "
+              + key.type().getName());
+    }
+    return key.type().cast(value);
   }
 
   /** Stores {@code value} under {@code key}, replacing any earlier value. */

@@ -44,21 +44,20 @@ import org.slf4j.LoggerFactory;
  * {@code InMemoryCluster} is a cluster held in memory: the simulator's and the tests' stand-in for
  * the API server and the scheduler's informers.
  *
- * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services,
- * replica sets, stateful sets, replication controllers, deployments, jobs, daemon sets and custom
- * objects (generic maps). Every write bumps a cluster-wide {@code metadata.resourceVersion}, as
- * etcd does; node and pod changes are delivered to the {@link ClusterListener}s in the order they
- * happened.
+ * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services, replica
+ * sets, stateful sets, replication controllers, deployments, jobs, daemon sets and custom objects
+ * (generic maps). Every write bumps a cluster-wide {@code metadata.resourceVersion}, as etcd does;
+ * node and pod changes are delivered to the {@link ClusterListener}s in the order they happened.
  *
- * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and
- * to listeners) are the stored instances and must not be modified: a change is always a new
- * object. Pod creation applies what the API server's admission would that matters for
- * scheduling: {@code spec.priority} is resolved from {@code spec.priorityClassName} or the
- * global-default {@link V1PriorityClass} (create priority classes before their pods), {@code
- * status.phase} defaults to {@code Pending}.
+ * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and to
+ * listeners) are the stored instances and must not be modified: a change is always a new object.
+ * Pod creation applies what the API server's admission would that matters for scheduling: {@code
+ * spec.priority} is resolved from {@code spec.priorityClassName} or the global-default {@link
+ * V1PriorityClass} (create priority classes before their pods), {@code spec.schedulerName} defaults
+ * to {@code default-scheduler} and {@code status.phase} to {@code Pending}.
  *
- * <p>Thread-safe. Listener callbacks run on the thread that made a change, outside the lock and
- * one at a time; a change made while another thread is delivering is delivered by that thread.
+ * <p>Thread-safe. Listener callbacks run on the thread that made a change, outside the lock and one
+ * at a time; a change made while another thread is delivering is delivered by that thread.
  */
 public final class InMemoryCluster implements Cluster {
   private static final Logger log = LoggerFactory.getLogger(InMemoryCluster.class);
@@ -80,6 +79,7 @@ public final class InMemoryCluster implements Cluster {
   private static final String TAINT_NOT_READY = "node.kubernetes.io/not-ready";
   private static final String TAINT_UNREACHABLE = "node.kubernetes.io/unreachable";
   private static final long DEFAULT_TOLERATION_SECONDS = 300L;
+  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
 
   /** A supported kind: its class, its API resource name for messages, and its scope. */
   private record Kind(Class<?> type, String resource, boolean namespaced) {}
@@ -118,7 +118,10 @@ public final class InMemoryCluster implements Cluster {
     this(Clock.systemUTC());
   }
 
-  /** Creates an empty cluster whose timestamps (creation, conditions, events) come from {@code clock}. */
+  /**
+   * Creates an empty cluster whose timestamps (creation, conditions, events) come from {@code
+   * clock}.
+   */
   public InMemoryCluster(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock must not be null");
     for (Kind k : KINDS) {
@@ -204,8 +207,8 @@ public final class InMemoryCluster implements Cluster {
   /**
    * Creates {@code obj} (a copy of it) and returns the stored object.
    *
-   * @throws ClusterException {@code ALREADY_EXISTS} when an object of that kind, namespace and
-   *     name exists; {@code FORBIDDEN} when a pod names an unknown priority class
+   * @throws ClusterException {@code ALREADY_EXISTS} when an object of that kind, namespace and name
+   *     exists; {@code FORBIDDEN} when a pod names an unknown priority class
    * @throws IllegalArgumentException when the kind is not supported or the name is missing
    */
   public <T extends KubernetesObject> T create(T obj) {
@@ -249,8 +252,8 @@ public final class InMemoryCluster implements Cluster {
    * and returns the stored object. When {@code obj} carries a {@code resourceVersion}, it must be
    * the current one (optimistic concurrency, as the API server checks).
    *
-   * @throws ClusterException {@code NOT_FOUND} when there is no such object, {@code CONFLICT} on
-   *     a stale resourceVersion
+   * @throws ClusterException {@code NOT_FOUND} when there is no such object, {@code CONFLICT} on a
+   *     stale resourceVersion
    */
   public <T extends KubernetesObject> T update(T obj) {
     Kind kind = kindOf(obj);
@@ -316,7 +319,8 @@ public final class InMemoryCluster implements Cluster {
   }
 
   /** Returns the object of {@code type} named {@code namespace/name}, or empty. */
-  public <T extends KubernetesObject> Optional<T> get(Class<T> type, String namespace, String name) {
+  public <T extends KubernetesObject> Optional<T> get(
+      Class<T> type, String namespace, String name) {
     Kind kind = kind(type);
     synchronized (lock) {
       return Optional.ofNullable(
@@ -432,10 +436,7 @@ public final class InMemoryCluster implements Cluster {
       if (!stores.get(V1Node.class).containsKey(nodeName)) {
         throw notFound(kinds.get(V1Node.class), nodeName);
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
-      if (copy.getSpec() == null) {
-        copy.setSpec(new V1PodSpec());
-      }
+      V1Pod copy = revision(old);
       copy.getSpec().setNodeName(nodeName);
       setCondition(copy, new V1PodCondition().type(POD_SCHEDULED).status("True"));
       replaceLocked(kind, podKey(copy), old, copy);
@@ -456,7 +457,7 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       if (!setCondition(copy, ObjectCopier.deepCopy(condition))) {
         return;
       }
@@ -477,7 +478,7 @@ public final class InMemoryCluster implements Cluster {
       if (Objects.equals(want, have == null || have.isEmpty() ? null : have)) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       status(copy).setNominatedNodeName(want);
       replaceLocked(kinds.get(V1Pod.class), podKey(copy), old, copy);
     }
@@ -492,7 +493,7 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       boolean changed =
           setCondition(
               copy,
@@ -724,7 +725,9 @@ public final class InMemoryCluster implements Cluster {
   private boolean setCondition(V1Pod pod, V1PodCondition condition) {
     V1PodStatus status = status(pod);
     List<V1PodCondition> conditions =
-        status.getConditions() == null ? new ArrayList<>() : new ArrayList<>(status.getConditions());
+        status.getConditions() == null
+            ? new ArrayList<>()
+            : new ArrayList<>(status.getConditions());
     int index = -1;
     for (int i = 0; i < conditions.size(); i++) {
       if (Objects.equals(conditions.get(i).getType(), condition.getType())) {
@@ -872,6 +875,9 @@ public final class InMemoryCluster implements Cluster {
     if (pod.getStatus() == null || pod.getStatus().getPhase() == null) {
       status(pod).setPhase("Pending");
     }
+    if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
+      spec.setSchedulerName(DEFAULT_SCHEDULER_NAME);
+    }
     applySchedulingGatedCondition(pod);
     applyPodDefaults(spec);
     applyDefaultTolerationSeconds(spec);
@@ -925,6 +931,19 @@ public final class InMemoryCluster implements Cluster {
     }
   }
 
+  /**
+   * Returns a new revision of a stored pod to modify: the pod, its metadata, spec and status are
+   * fresh objects, everything below them is shared with {@code old} and must not be modified.
+   */
+  private static V1Pod revision(V1Pod old) {
+    V1Pod copy = ObjectCopier.shallowCopy(old);
+    copy.setMetadata(ObjectCopier.shallowCopy(old.getMetadata()));
+    copy.setSpec(old.getSpec() == null ? new V1PodSpec() : ObjectCopier.shallowCopy(old.getSpec()));
+    copy.setStatus(
+        old.getStatus() == null ? new V1PodStatus() : ObjectCopier.shallowCopy(old.getStatus()));
+    return copy;
+  }
+
   private V1Pod storedPod(V1Pod pod) {
     V1Pod old = findPod(pod);
     if (old == null) {
@@ -943,7 +962,8 @@ public final class InMemoryCluster implements Cluster {
   }
 
   private String podKey(V1Pod pod) {
-    return key(kinds.get(V1Pod.class), pod.getMetadata().getNamespace(), pod.getMetadata().getName());
+    return key(
+        kinds.get(V1Pod.class), pod.getMetadata().getNamespace(), pod.getMetadata().getName());
   }
 
   private V1ObjectMeta prepareMeta(Kind kind, KubernetesObject obj) {

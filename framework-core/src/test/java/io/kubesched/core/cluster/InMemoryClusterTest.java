@@ -71,7 +71,13 @@ final class InMemoryClusterTest {
     @Override
     public void onPodUpdate(V1Pod old, V1Pod p) {
       calls.add(
-          "podUpdate " + p.getMetadata().getName() + " " + rv(old) + "->" + rv(p) + " node="
+          "podUpdate "
+              + p.getMetadata().getName()
+              + " "
+              + rv(old)
+              + "->"
+              + rv(p)
+              + " node="
               + p.getSpec().getNodeName());
     }
 
@@ -319,7 +325,8 @@ final class InMemoryClusterTest {
     cluster.addNode(node("n1"));
     cluster.addPod(pod("p1"));
     time.advance(java.time.Duration.ofSeconds(5));
-    cluster.patchPodScheduledCondition(pod("p1"), "Unschedulable", "0/1 nodes are available.", null);
+    cluster.patchPodScheduledCondition(
+        pod("p1"), "Unschedulable", "0/1 nodes are available.", null);
     time.advance(java.time.Duration.ofSeconds(5));
 
     cluster.bind(pod("p1"), "n1");
@@ -470,9 +477,14 @@ final class InMemoryClusterTest {
 
     V1Pod stored = cluster.addPod(p);
 
-    assertThat(List.of(stored.getSpec().getPriority(), String.valueOf(stored.getSpec().getPriorityClassName()), String.valueOf(stored.getSpec().getPreemptionPolicy())))
+    assertThat(
+            List.of(
+                stored.getSpec().getPriority(),
+                String.valueOf(stored.getSpec().getPriorityClassName()),
+                String.valueOf(stored.getSpec().getPreemptionPolicy())))
         .isEqualTo(List.of(wantPriority, String.valueOf(wantClass), String.valueOf(wantPolicy)));
     assertThat(stored.getStatus().getPhase()).isEqualTo("Pending");
+    assertThat(stored.getSpec().getSchedulerName()).isEqualTo("default-scheduler");
   }
 
   @Test
@@ -581,14 +593,17 @@ final class InMemoryClusterTest {
         .isEqualTo(Map.of("env", "a", "kubernetes.io/metadata.name", "team"));
     assertThat(cluster.namespaceLabels("unknown"))
         .isEqualTo(Map.of("kubernetes.io/metadata.name", "unknown"));
-    assertThat(cluster.listServices("team")).extracting(s -> s.getMetadata().getName())
+    assertThat(cluster.listServices("team"))
+        .extracting(s -> s.getMetadata().getName())
         .containsExactly("s1");
-    assertThat(cluster.listServices(null)).extracting(s -> s.getMetadata().getName())
+    assertThat(cluster.listServices(null))
+        .extracting(s -> s.getMetadata().getName())
         .containsExactly("s1", "s2");
     assertThat(cluster.list(V1Deployment.class, "default")).hasSize(1);
     assertThat(cluster.delete(V1Service.class, "team", "s1")).isTrue();
     assertThat(cluster.delete(V1Service.class, "team", "s1")).isFalse();
-    assertThat(cluster.listServices(null)).extracting(s -> s.getMetadata().getName())
+    assertThat(cluster.listServices(null))
+        .extracting(s -> s.getMetadata().getName())
         .containsExactly("s2");
   }
 
@@ -596,10 +611,14 @@ final class InMemoryClusterTest {
   void customObjectsAreKeyedByApiVersionKindNamespaceAndName() {
     Map<String, Object> pg =
         Map.of(
-            "apiVersion", "scheduling.x-k8s.io/v1alpha1",
-            "kind", "PodGroup",
-            "metadata", Map.of("name", "g1", "namespace", "ns1"),
-            "spec", Map.of("minMember", 3));
+            "apiVersion",
+            "scheduling.x-k8s.io/v1alpha1",
+            "kind",
+            "PodGroup",
+            "metadata",
+            Map.of("name", "g1", "namespace", "ns1"),
+            "spec",
+            Map.of("minMember", 3));
     cluster.createCustomObject(pg);
     cluster.createCustomObject(
         Map.of(
