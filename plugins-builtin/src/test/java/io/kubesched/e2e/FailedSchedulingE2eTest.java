@@ -326,6 +326,12 @@ final class FailedSchedulingE2eTest {
             fitError(
                 1, "1 node(s) didn't have free ports for the requested pod ports", "1 " + NO_VICTIMS)),
         argumentSet(
+            "a terminating pod still holds its resources",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(pod("leaving").req("cpu", "1").terminating().node("n1").obj()),
+            pod("p").req("cpu", "1").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
             List.of(),

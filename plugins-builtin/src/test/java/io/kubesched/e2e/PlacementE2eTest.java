@@ -418,6 +418,12 @@ final class PlacementE2eTest {
             pod("p").obj(),
             "n1"),
         argumentSet(
+            "a finished (Succeeded) pod no longer holds its resources",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(pod("done").req("cpu", "1").phase("Succeeded").node("n1").obj()),
+            pod("p").req("cpu", "1").obj(),
+            "n1"),
+        argumentSet(
             "an existing pod's required anti-affinity in another zone does not matter",
             List.of(
                 node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "1", "8Gi").label(ZONE, "b")),
