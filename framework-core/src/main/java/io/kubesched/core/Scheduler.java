@@ -2,11 +2,13 @@ package io.kubesched.core;
 
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubesched.core.cache.SchedulerCache;
 import io.kubesched.core.cache.Snapshot;
 import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.cluster.ObjectCopier;
+import io.kubesched.core.config.ConfigurationLoader;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.metrics.SchedulerMetrics;
@@ -20,6 +22,7 @@ import io.kubesched.core.runtime.Framework;
 import io.kubesched.core.runtime.FrameworkContext;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.core.runtime.ScheduleResult;
+import io.kubesched.core.runtime.SchedulerExtender;
 import io.kubesched.core.runtime.SchedulingAlgorithm;
 import io.kubesched.core.runtime.WaitingPods;
 import io.kubesched.core.time.SimulatedTime;
@@ -50,25 +53,25 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
- * {@code Scheduler} is the scheduling engine: it watches a {@link Cluster}, keeps the cache and
- * the scheduling queue up to date, and runs kube-scheduler's scheduling cycle for one pod at a
- * time and the binding cycles asynchronously (kube's {@code scheduler.go}, {@code
- * schedule_one.go} and {@code eventhandlers.go}).
+ * {@code Scheduler} is the scheduling engine: it watches a {@link Cluster}, keeps the cache and the
+ * scheduling queue up to date, and runs kube-scheduler's scheduling cycle for one pod at a time and
+ * the binding cycles asynchronously (kube's {@code scheduler.go}, {@code schedule_one.go} and
+ * {@code eventhandlers.go}).
  *
  * <p>Build one with {@link #builder()}, then either {@link #startSchedulingLoop()} (a thread pops
  * pods forever, for a real cluster) or, for simulations and tests, {@link #start()} and {@link
@@ -76,22 +79,35 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One profile ({@link Framework}) is built per configured profile; they share the waiting pods,
  * the cache and one queue whose order is the first profile's QueueSort plugin. Pods whose {@code
- * spec.schedulerName} names none of the profiles are ignored unless bound.
+ * spec.schedulerName} names none of the profiles are ignored unless bound; terminal pods
+ * (Succeeded, Failed) are invisible, as with kube-scheduler's pod informer.
+ *
+ * <h2>Threads</h2>
+ *
+ * One thread runs scheduling cycles (the loop thread, or the caller of {@link #scheduleOne()} and
+ * {@link #runUntilIdle()}). Binding cycles run on the binding executor once Permit allows the pod;
+ * on simulated time that is the simulation's scheduler, so they run on the thread advancing time,
+ * deterministically. Cluster events reach the cache and the queue on whichever thread changed the
+ * cluster.
  */
 public final class Scheduler implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Scheduler.class);
 
   /** The event message limit ({@code NoteLengthLimit}); longer messages are truncated. */
   static final int NOTE_LENGTH_LIMIT = 1024;
+
   /** The message of the error when the cluster has no node. */
   static final String NO_NODES_AVAILABLE = "no nodes available to schedule pods";
+
   /** The reason of a PodScheduled=False condition when the pod does not fit. */
   public static final String REASON_UNSCHEDULABLE = "Unschedulable";
+
   /** The reason of a PodScheduled=False condition on an internal error. */
   public static final String REASON_SCHEDULER_ERROR = "SchedulerError";
 
   private static final Duration POD_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
   private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
+  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
   private static final int MAX_IDLE_STEPS = 1_000_000;
   private static final int IDLE_ATTEMPT_SLACK = 10;
 
@@ -128,11 +144,18 @@ public final class Scheduler implements AutoCloseable {
 
   private Scheduler(Builder b) {
     this.cluster = Objects.requireNonNull(b.cluster, "cluster must not be null");
+    PluginRegistry registry = b.registry != null ? b.registry : PluginRegistry.discover();
     KubeSchedulerConfiguration config =
-        Objects.requireNonNull(b.configuration, "configuration must not be null");
-    PluginRegistry registry = Objects.requireNonNull(b.registry, "registry must not be null");
+        b.configuration != null ? b.configuration : ConfigurationLoader.defaults(registry);
     if (config.profiles().isEmpty()) {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
+    }
+    List<SchedulerExtender> extenders = b.extenders;
+    if (extenders.isEmpty() && !config.extenders().isEmpty()) {
+      log.atWarn()
+          .setMessage(
+              "the configuration names extenders but none was given to the builder; ignoring them")
+          .log();
     }
     this.simulatedTime = b.simulatedTime;
     List<ExecutorService> ownedPools = new ArrayList<>();
@@ -194,18 +217,42 @@ public final class Scheduler implements AutoCloseable {
             metrics);
     Map<String, Framework> built = new LinkedHashMap<>();
     Map<String, QueueProfile> queueProfiles = new LinkedHashMap<>();
+    try {
+      buildProfiles(config, registry, ctx, extenders, built, queueProfiles);
+    } catch (RuntimeException e) {
+      ownedPools.forEach(ExecutorService::shutdownNow);
+      throw e;
+    }
+    Framework first = built.values().iterator().next();
+    this.profiles = Collections.unmodifiableMap(built);
+    this.queue =
+        new SchedulingQueue(
+            clock,
+            first.queueSortPlugin(),
+            queueProfiles,
+            config.podInitialBackoff() == null ? Duration.ofSeconds(1) : config.podInitialBackoff(),
+            config.podMaxBackoff() == null ? Duration.ofSeconds(10) : config.podMaxBackoff(),
+            POD_MAX_IN_UNSCHEDULABLE);
+    holder.queue = queue;
+  }
+
+  /** Builds one framework per profile and its queue profile; checks names and QueueSort. */
+  private static void buildProfiles(
+      KubeSchedulerConfiguration config,
+      PluginRegistry registry,
+      FrameworkContext ctx,
+      List<SchedulerExtender> extenders,
+      Map<String, Framework> built,
+      Map<String, QueueProfile> queueProfiles) {
     Framework first = null;
     for (int i = 0; i < config.profiles().size(); i++) {
       Profile p = config.profiles().get(i);
       if (built.containsKey(p.schedulerName())) {
         throw new IllegalArgumentException(
-            "profiles["
-                + i
-                + "].schedulerName: Duplicate value: \""
-                + p.schedulerName()
-                + "\"");
+            "profiles[" + i + "].schedulerName: Duplicate value: \"" + p.schedulerName() + "\"");
       }
-      Framework fwk = Framework.create(p, config.percentageOfNodesToScore(), registry, ctx);
+      Framework fwk =
+          Framework.create(p, config.percentageOfNodesToScore(), registry, ctx, extenders);
       if (first == null) {
         first = fwk;
       } else if (!first.queueSortPlugin().name().equals(fwk.queueSortPlugin().name())) {
@@ -222,16 +269,6 @@ public final class Scheduler implements AutoCloseable {
       queueProfiles.put(
           p.schedulerName(), new QueueProfile(fwk::runPreEnqueuePlugins, fwk.enqueueExtensions()));
     }
-    this.profiles = Collections.unmodifiableMap(built);
-    this.queue =
-        new SchedulingQueue(
-            clock,
-            first.queueSortPlugin(),
-            queueProfiles,
-            config.podInitialBackoff() == null ? Duration.ofSeconds(1) : config.podInitialBackoff(),
-            config.podMaxBackoff() == null ? Duration.ofSeconds(10) : config.podMaxBackoff(),
-            POD_MAX_IN_UNSCHEDULABLE);
-    holder.queue = queue;
   }
 
   /** Late-bound reference: the frameworks are built before the queue that orders by them. */
@@ -274,8 +311,8 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- lifecycle
 
   /**
-   * Connects the scheduler to the cluster (existing nodes and pods are replayed into the cache
-   * and the queue) and starts the queue's periodic flushes on the timers (backoff every second,
+   * Connects the scheduler to the cluster (existing nodes and pods are replayed into the cache and
+   * the queue) and starts the queue's periodic flushes on the timers (backoff every second,
    * unschedulable leftovers every 30 seconds). Idempotent.
    */
   public void start() {
@@ -356,8 +393,8 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- simulation driver
 
   /**
-   * Pops the next pod of the active queue, if any, and runs its scheduling cycle; its binding
-   * cycle is handed to the binding executor. Returns {@code false} when no pod was ready.
+   * Pops the next pod of the active queue, if any, and runs its scheduling cycle; its binding cycle
+   * is handed to the binding executor. Returns {@code false} when no pod was ready.
    *
    * <p>On a {@link SimulatedTime} the binding cycle runs when due tasks run ({@link
    * SimulatedTime#runDueTasks()}), which {@link #runUntilIdle()} does between cycles.
@@ -372,8 +409,8 @@ public final class Scheduler implements AutoCloseable {
   }
 
   /**
-   * Schedules until nothing can make progress (for simulations and tests). Starts the scheduler
-   * if needed.
+   * Schedules until nothing can make progress (for simulations and tests). Starts the scheduler if
+   * needed.
    *
    * <p>It repeatedly runs due timer tasks (binding continuations, Permit timeouts, flushes) and
    * schedules the pods of the active queue; with real binding threads it waits for running
@@ -382,33 +419,22 @@ public final class Scheduler implements AutoCloseable {
    *
    * <p>On a {@link SimulatedTime}, when nothing is ready it advances simulated time to the next
    * timer task, which lets backoffs expire, Permit timeouts fire and the queue's flushes move pods
-   * (unschedulable pods are flushed after five minutes, as in kube-scheduler). A real scheduler
-   * would retry failing pods forever; the run stops at a fixed point instead: when no pod is
-   * bound and no assigned pod deleted while the pending pods (active, backoff, unschedulable; not
-   * gated) accumulated twice as many scheduling attempts as there are of them, i.e. each failing
-   * pod was typically retried once after its first failure and failed again. Pods waiting at
-   * Permit and one-shot timers of plugins always let time advance. So a run ends with every pod
-   * bound or carrying its latest FailedScheduling reason, and the clock past the last retry.
+   * (unschedulable pods are flushed after five minutes, as in kube-scheduler). Pods waiting at
+   * Permit and one-shot timers of plugins always let time advance. A real scheduler would retry
+   * failing pods forever; the run stops at a fixed point instead: it stops once, since the first
+   * idle point after the last progress (a pod bound or an assigned pod deleted), the pending pods
+   * (active, backoff, unschedulable; not gated) were attempted as many times as there are of them
+   * without progress, i.e. each failing pod was retried once (after its backoff or the 5-minute
+   * flush) and failed again. So a run ends with every pod bound or carrying its latest
+   * FailedScheduling reason.
    */
   public void runUntilIdle() {
     start();
-    long mark = progress.get();
-    long attemptsAtMark = attempts.get();
+    long roundProgress = -1;
+    long roundAttempts = 0;
     for (int steps = 0; !closed; steps++) {
       if (steps > MAX_IDLE_STEPS) {
         log.atWarn().setMessage("runUntilIdle stopped after too many steps").log();
-        return;
-      }
-      long p = progress.get();
-      if (p != mark) {
-        mark = p;
-        attemptsAtMark = attempts.get();
-      }
-      if (simulatedTime != null && (steps & 15) == 0 && cyclingWithoutProgress(attemptsAtMark)) {
-        log.atInfo()
-            .setMessage("simulation stopped: pods keep being retried without any binding")
-            .addKeyValue("attempts", attempts.get() - attemptsAtMark)
-            .log();
         return;
       }
       if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
@@ -424,24 +450,28 @@ public final class Scheduler implements AutoCloseable {
       if (simulatedTime == null) {
         return;
       }
-      Map<String, Integer> sizes = queue.sizes();
-      long pending =
-          sizes.getOrDefault("active", 0)
-              + sizes.getOrDefault("backoff", 0)
-              + sizes.getOrDefault("unschedulable", 0);
-      long sinceProgress = attempts.get() - attemptsAtMark;
       if (bindingsWaitingOnPermit.get() > 0
           || waitingPods.size() > 0
           || simulatedTime.pendingOneShotTasks() > 0) {
-        if (cyclingWithoutProgress(attemptsAtMark)) {
-          return;
-        }
         if (!simulatedTime.advanceToNextTask()) {
           return;
         }
         continue;
       }
-      if (pending == 0 || sinceProgress >= 2 * pending) {
+      Map<String, Integer> sizes = queue.sizes();
+      long pending =
+          sizes.getOrDefault("active", 0)
+              + sizes.getOrDefault("backoff", 0)
+              + sizes.getOrDefault("unschedulable", 0);
+      if (pending == 0) {
+        return;
+      }
+      long p = progress.get();
+      if (p != roundProgress) {
+        // First idle point since the last progress: a retry round starts.
+        roundProgress = p;
+        roundAttempts = attempts.get();
+      } else if (attempts.get() - roundAttempts >= pending) {
         return;
       }
       if (!simulatedTime.advanceToNextTask()) {
@@ -449,26 +479,6 @@ public final class Scheduler implements AutoCloseable {
       }
     }
   }
-  /**
-   * Returns whether pods keep being attempted without any binding or deletion since {@code
-   * attemptsAtMark}: more attempts than twice the pending and waiting pods (plus slack). Gangs
-   * whose members are rejected at Permit and retried at once (kube 1.33 pops the backoff queue
-   * when the active queue is empty) would otherwise cycle forever in a simulation.
-   */
-  private boolean cyclingWithoutProgress(long attemptsAtMark) {
-    long sinceProgress = attempts.get() - attemptsAtMark;
-    if (sinceProgress <= IDLE_ATTEMPT_SLACK) {
-      return false;
-    }
-    Map<String, Integer> sizes = queue.sizes();
-    long pending =
-        sizes.getOrDefault("active", 0)
-            + sizes.getOrDefault("backoff", 0)
-            + sizes.getOrDefault("unschedulable", 0)
-            + waitingPods.size();
-    return sinceProgress > 2 * pending + IDLE_ATTEMPT_SLACK;
-  }
-
 
   private int runningBindings() {
     return bindingsInFlight.get() - bindingsWaitingOnPermit.get();
@@ -504,7 +514,6 @@ public final class Scheduler implements AutoCloseable {
   private void scheduleOne(QueuedPodInfo qpi) {
     attempts.incrementAndGet();
     PodInfo podInfo = qpi.podInfo();
-    V1Pod pod = podInfo.pod();
     Framework fwk = profiles.get(podInfo.schedulerName());
     if (fwk == null) {
       log.atError()
@@ -519,6 +528,13 @@ public final class Scheduler implements AutoCloseable {
       queue.done(podInfo.uid());
       return;
     }
+    try (MDC.MDCCloseable a = MDC.putCloseable("sched.pod", podInfo.key());
+        MDC.MDCCloseable b = MDC.putCloseable("sched.profile", fwk.profileName())) {
+      runSchedulingCycle(fwk, qpi, podInfo);
+    }
+  }
+
+  private void runSchedulingCycle(Framework fwk, QueuedPodInfo qpi, PodInfo podInfo) {
     log.atDebug().setMessage("attempting to schedule pod").addKeyValue("pod", podInfo.key()).log();
     long start = System.nanoTime();
     CycleState state = new CycleState();
@@ -608,7 +624,12 @@ public final class Scheduler implements AutoCloseable {
     }
 
     String host = result.suggestedHost();
-    V1Pod assumedPod = ObjectCopier.deepCopy(pod.pod());
+    // A new revision sharing everything but the spec's node name (pods are never modified).
+    V1Pod assumedPod = ObjectCopier.shallowCopy(pod.pod());
+    assumedPod.setSpec(
+        pod.pod().getSpec() == null
+            ? new V1PodSpec()
+            : ObjectCopier.shallowCopy(pod.pod().getSpec()));
     assumedPod.getSpec().setNodeName(host);
     PodInfo assumed = PodInfo.of(assumedPod);
     try {
@@ -656,13 +677,21 @@ public final class Scheduler implements AutoCloseable {
     try {
       fwk.runReservePluginsUnreserve(state, assumed, host);
     } catch (RuntimeException e) {
-      log.atWarn().setMessage("Unreserve failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atWarn()
+          .setMessage("Unreserve failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
     }
     try {
       cache.forgetPod(assumed);
       return true;
     } catch (RuntimeException e) {
-      log.atWarn().setMessage("cache forgetPod failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atWarn()
+          .setMessage("cache forgetPod failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
       return false;
     }
   }
@@ -702,7 +731,8 @@ public final class Scheduler implements AutoCloseable {
           if (waiting) {
             bindingsWaitingOnPermit.decrementAndGet();
           }
-          Status s = error != null ? Status.error(error) : status == null ? Status.success() : status;
+          Status s =
+              error != null ? Status.error(error) : status == null ? Status.success() : status;
           Runnable cycle =
               () -> bindingCycle(state, fwk, qpi, assumed, result, podsToActivate, start, s);
           try {
@@ -760,13 +790,21 @@ public final class Scheduler implements AutoCloseable {
       try {
         fwk.runPostBindPlugins(state, assumed, host);
       } catch (RuntimeException e) {
-        log.atWarn().setMessage("PostBind failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+        log.atWarn()
+            .setMessage("PostBind failed")
+            .addKeyValue("pod", assumed.key())
+            .setCause(e)
+            .log();
       }
       if (!podsToActivate.pods().isEmpty()) {
         queue.activate(new ArrayList<>(podsToActivate.pods().values()));
       }
     } catch (RuntimeException e) {
-      log.atError().setMessage("binding cycle failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atError()
+          .setMessage("binding cycle failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
     } finally {
       bindingsInFlight.decrementAndGet();
       synchronized (bindingMonitor) {
@@ -781,7 +819,11 @@ public final class Scheduler implements AutoCloseable {
     try {
       cache.finishBinding(assumed);
     } catch (RuntimeException e) {
-      log.atWarn().setMessage("cache finishBinding failed").addKeyValue("pod", assumed.key()).setCause(e).log();
+      log.atWarn()
+          .setMessage("cache finishBinding failed")
+          .addKeyValue("pod", assumed.key())
+          .setCause(e)
+          .log();
     }
     if (status.isSuccess()) {
       fwk.eventRecorder()
@@ -790,7 +832,12 @@ public final class Scheduler implements AutoCloseable {
               EventRecorder.NORMAL,
               "Scheduled",
               "Binding",
-              "Successfully assigned " + assumed.namespace() + "/" + assumed.name() + " to " + host);
+              "Successfully assigned "
+                  + assumed.namespace()
+                  + "/"
+                  + assumed.name()
+                  + " to "
+                  + host);
     } else {
       log.atInfo().setMessage("failed to bind pod").addKeyValue("pod", assumed.key()).log();
     }
@@ -818,7 +865,7 @@ public final class Scheduler implements AutoCloseable {
                     ClusterEvents.ASSIGNED_POD_DELETE,
                     assumed.pod(),
                     null,
-                    p -> !uid.equals(PodInfo.of(p).uid()));
+                    p -> !uid.equals(uid(p)));
       } else {
         queue.moveAllToActiveOrBackoffQueue(
             ClusterEvents.ASSIGNED_POD_DELETE, assumed.pod(), null, null);
@@ -834,8 +881,8 @@ public final class Scheduler implements AutoCloseable {
 
   /**
    * Records a failed attempt (kube's {@code handleSchedulingFailure}): requeues the pod as
-   * unschedulable (or with backoff), updates its nomination, emits a {@code FailedScheduling}
-   * event and patches {@code PodScheduled=False}.
+   * unschedulable (or with backoff), updates its nomination, emits a {@code FailedScheduling} event
+   * and patches {@code PodScheduled=False}.
    */
   private void handleSchedulingFailure(
       Framework fwk,
@@ -850,7 +897,8 @@ public final class Scheduler implements AutoCloseable {
     try {
       boolean rejected = status.isRejected();
       String reason = rejected ? REASON_UNSCHEDULABLE : REASON_SCHEDULER_ERROR;
-      metrics.scheduleAttempt(rejected ? "unschedulable" : "error", fwk.profileName(), since(start));
+      metrics.scheduleAttempt(
+          rejected ? "unschedulable" : "error", fwk.profileName(), since(start));
       String errMsg = status.message();
       if (status.cause() instanceof FitError fitError) {
         qpi.unschedulablePlugins().clear();
@@ -869,9 +917,13 @@ public final class Scheduler implements AutoCloseable {
             .addKeyValue("err", errMsg)
             .log();
       }
-      Optional<V1Pod> cached = cluster.getPod(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
+      Optional<V1Pod> cached =
+          cluster.getPod(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
       if (cached.isEmpty()) {
-        log.atInfo().setMessage("pod doesn't exist in informer cache").addKeyValue("pod", qpi.podInfo().key()).log();
+        log.atInfo()
+            .setMessage("pod doesn't exist in informer cache")
+            .addKeyValue("pod", qpi.podInfo().key())
+            .log();
       } else if (!isEmpty(nodeName(cached.get()))) {
         log.atInfo()
             .setMessage("pod has been assigned to node; abort adding it back to queue")
@@ -885,14 +937,20 @@ public final class Scheduler implements AutoCloseable {
       }
       queue.addNominatedPod(qpi.podInfo(), ni);
       fwk.eventRecorder()
-          .event(pod, EventRecorder.WARNING, "FailedScheduling", "Scheduling", truncateMessage(errMsg));
+          .event(
+              pod,
+              EventRecorder.WARNING,
+              "FailedScheduling",
+              "Scheduling",
+              truncateMessage(errMsg));
       cluster.patchPodScheduledCondition(
-          pod,
-          reason,
-          errMsg,
-          ni.mode() == NominatingInfo.Mode.OVERRIDE ? ni.nodeName() : null);
+          pod, reason, errMsg, ni.mode() == NominatingInfo.Mode.OVERRIDE ? ni.nodeName() : null);
     } catch (RuntimeException e) {
-      log.atError().setMessage("failure handling failed").addKeyValue("pod", qpi.podInfo().key()).setCause(e).log();
+      log.atError()
+          .setMessage("failure handling failed")
+          .addKeyValue("pod", qpi.podInfo().key())
+          .setCause(e)
+          .log();
     } finally {
       if (!calledDone) {
         queue.done(uid);
@@ -932,7 +990,16 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- event handlers
 
   private boolean responsibleForPod(V1Pod pod) {
-    return profiles.containsKey(PodInfo.of(pod).schedulerName());
+    String name = pod.getSpec() == null ? null : pod.getSpec().getSchedulerName();
+    return profiles.containsKey(isEmpty(name) ? DEFAULT_SCHEDULER_NAME : name);
+  }
+
+  /** Returns the pod's UID as {@link PodInfo#uid()} does (the key when the UID is unset). */
+  private static String uid(V1Pod pod) {
+    String uid = pod.getMetadata().getUid();
+    return isEmpty(uid)
+        ? pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName()
+        : uid;
   }
 
   private static boolean assigned(V1Pod pod) {
@@ -966,9 +1033,9 @@ public final class Scheduler implements AutoCloseable {
   }
 
   /**
-   * The informer event handlers: assigned pods go to the cache, unassigned pods of our profiles
-   * to the queue, nodes to the cache; each change moves unschedulable pods with its cluster
-   * event. Terminal pods are invisible, as with kube-scheduler's pod informer field selector.
+   * The informer event handlers: assigned pods go to the cache, unassigned pods of our profiles to
+   * the queue, nodes to the cache; each change moves unschedulable pods with its cluster event.
+   * Terminal pods are invisible, as with kube-scheduler's pod informer field selector.
    */
   private final class EventHandlers implements ClusterListener {
     @Override
@@ -1045,7 +1112,11 @@ public final class Scheduler implements AutoCloseable {
       try {
         cache.addPod(pod);
       } catch (RuntimeException e) {
-        log.atError().setMessage("cache addPod failed").addKeyValue("pod", key(pod)).setCause(e).log();
+        log.atError()
+            .setMessage("cache addPod failed")
+            .addKeyValue("pod", key(pod))
+            .setCause(e)
+            .log();
       }
       queue.moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_ADD, null, pod, null);
     }
@@ -1054,7 +1125,11 @@ public final class Scheduler implements AutoCloseable {
       try {
         cache.updatePod(oldPod, pod);
       } catch (RuntimeException e) {
-        log.atError().setMessage("cache updatePod failed").addKeyValue("pod", key(pod)).setCause(e).log();
+        log.atError()
+            .setMessage("cache updatePod failed")
+            .addKeyValue("pod", key(pod))
+            .setCause(e)
+            .log();
       }
       for (ClusterEvent evt : ClusterEvents.podSchedulingPropertiesChange(pod, oldPod)) {
         queue.moveAllToActiveOrBackoffQueue(evt, oldPod, pod, null);
@@ -1065,7 +1140,11 @@ public final class Scheduler implements AutoCloseable {
       try {
         cache.removePod(pod);
       } catch (RuntimeException e) {
-        log.atError().setMessage("cache removePod failed").addKeyValue("pod", key(pod)).setCause(e).log();
+        log.atError()
+            .setMessage("cache removePod failed")
+            .addKeyValue("pod", key(pod))
+            .setCause(e)
+            .log();
       }
       progress.incrementAndGet();
       queue.moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_DELETE, pod, null, null);
@@ -1076,21 +1155,23 @@ public final class Scheduler implements AutoCloseable {
           oldPod.getMetadata().getResourceVersion(), pod.getMetadata().getResourceVersion())) {
         return;
       }
-      if (cache.isAssumedPod(PodInfo.of(pod).uid())) {
+      if (cache.isAssumedPod(uid(pod))) {
         return;
       }
       queue.update(oldPod, pod);
       String oldNominated = nominatedNodeName(oldPod);
-      if (!isEmpty(oldNominated)
-          && !oldNominated.equals(nominatedNodeName(pod))) {
+      if (!isEmpty(oldNominated) && !oldNominated.equals(nominatedNodeName(pod))) {
         queue.moveAllToActiveOrBackoffQueue(
-            ClusterEvents.ASSIGNED_POD_DELETE, oldPod, null, lowerOrEqualPriority(priority(oldPod)));
+            ClusterEvents.ASSIGNED_POD_DELETE,
+            oldPod,
+            null,
+            lowerOrEqualPriority(priority(oldPod)));
       }
     }
 
     private void deletePodFromSchedulingQueue(V1Pod pod) {
       queue.delete(pod);
-      if (waitingPods.reject(PodInfo.of(pod).uid(), "", "removed")) {
+      if (waitingPods.reject(uid(pod), "", "removed")) {
         queue.moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_DELETE, pod, null, null);
       } else if (!isEmpty(nominatedNodeName(pod))) {
         queue.moveAllToActiveOrBackoffQueue(
@@ -1115,8 +1196,8 @@ public final class Scheduler implements AutoCloseable {
   // ---------------------------------------------------------------- builder
 
   /**
-   * Builds a {@link Scheduler}. The cluster, the configuration and the plugin registry are
-   * required; everything else has a default.
+   * Builds a {@link Scheduler}. The cluster is required; everything else has a default (the plugins
+   * found by {@link PluginRegistry#discover()} and the default configuration).
    */
   public static final class Builder {
     private Cluster cluster;
@@ -1131,8 +1212,18 @@ public final class Scheduler implements AutoCloseable {
     private SimulatedTime simulatedTime;
     private SchedulingAttemptListener attemptListener;
     private ThreadFactory threadFactory;
+    private List<SchedulerExtender> extenders = List.of();
 
     private Builder() {}
+
+    /**
+     * Sets the extenders shared by all profiles (filter after the Filter plugins, prioritize next
+     * to the Score plugins), in order; default none.
+     */
+    public Builder extenders(List<? extends SchedulerExtender> extenders) {
+      this.extenders = List.copyOf(extenders);
+      return this;
+    }
 
     /** Sets the cluster to watch and write to (required). */
     public Builder cluster(Cluster cluster) {
@@ -1140,13 +1231,19 @@ public final class Scheduler implements AutoCloseable {
       return this;
     }
 
-    /** Sets the configuration (required): profiles, backoff, parallelism, percentages. */
+    /**
+     * Sets the configuration: profiles, backoff, parallelism, percentages; default {@link
+     * ConfigurationLoader#defaults(PluginRegistry)}.
+     */
     public Builder configuration(KubeSchedulerConfiguration configuration) {
       this.configuration = configuration;
       return this;
     }
 
-    /** Sets the plugin registry the profiles' plugins come from (required). */
+    /**
+     * Sets the plugin registry the profiles' plugins come from; default the plugins on the class
+     * path ({@link PluginRegistry#discover()}).
+     */
     public Builder registry(PluginRegistry registry) {
       this.registry = registry;
       return this;
@@ -1223,7 +1320,7 @@ public final class Scheduler implements AutoCloseable {
      *
      * @throws IllegalArgumentException when a profile is invalid, two profiles share a scheduler
      *     name or use different QueueSort plugins
-     * @throws NullPointerException when the cluster, configuration or registry is missing
+     * @throws NullPointerException when the cluster is missing
      */
     public Scheduler build() {
       return new Scheduler(this);

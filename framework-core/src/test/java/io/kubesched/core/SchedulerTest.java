@@ -9,6 +9,7 @@ import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.cluster.CoreEvent;
 import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
@@ -24,8 +25,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -137,8 +140,7 @@ final class SchedulerTest {
         .containsExactly(
             scheduled("p1", "n1", T0), scheduled("p2", "n2", T0), scheduled("p3", "n1", T0));
     assertThat(podScheduled("p2").getStatus()).isEqualTo("True");
-    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", PROFILE))
-        .isEqualTo(3);
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", PROFILE)).isEqualTo(3);
     assertThat(s.bindingsInFlight()).isZero();
   }
 
@@ -213,7 +215,8 @@ final class SchedulerTest {
 
     assertThat(nodeOf("big")).isEqualTo("large");
     assertThat(eventsOf("big").get(eventsOf("big").size() - 1))
-        .isEqualTo(scheduled("big", "large", eventsOf("big").get(eventsOf("big").size() - 1).timestamp()));
+        .isEqualTo(
+            scheduled("big", "large", eventsOf("big").get(eventsOf("big").size() - 1).timestamp()));
     // The Node/Add event moved the pod at once (at most after its backoff), not after a flush.
     assertThat(Duration.between(added, time.now())).isLessThanOrEqualTo(Duration.ofSeconds(10));
   }
@@ -236,7 +239,9 @@ final class SchedulerTest {
         .isEqualTo(
             failed(
                 "p",
-                "running Reserve plugin \"" + TestPlugins.FlakyReserve.NAME + "\": transient failure",
+                "running Reserve plugin \""
+                    + TestPlugins.FlakyReserve.NAME
+                    + "\": transient failure",
                 T0));
     assertThat(events.get(1).reason()).isEqualTo("Scheduled");
     // 1 s initial backoff; the backoff flush runs every second.
@@ -246,6 +251,26 @@ final class SchedulerTest {
     assertThat(podScheduled("p").getStatus()).isEqualTo("True");
     assertThat(flaky.calls).hasValue(2);
     assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "error", PROFILE)).isEqualTo(1);
+  }
+
+  @Test
+  void aSchedulingErrorClearsAnExistingNomination() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("flaky", "");
+    p.setStatus(new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("gone"));
+    cluster.addPod(p);
+    Scheduler s =
+        scheduler(new TestPlugins.Sort(), new TestPlugins.Fit(), new TestPlugins.FlakyReserve());
+    s.start();
+
+    s.scheduleOne();
+    time.runDueTasks();
+
+    assertThat(stored("p").getStatus().getNominatedNodeName()).isNull();
+    assertThat(podScheduled("p").getReason()).isEqualTo("SchedulerError");
+    s.runUntilIdle();
+    assertThat(nodeOf("p")).isEqualTo("n1");
   }
 
   @Test
@@ -341,7 +366,9 @@ final class SchedulerTest {
     V1PodCondition c = podScheduled("bad");
     assertThat(c.getReason()).isEqualTo("SchedulerError");
     assertThat(c.getMessage()).contains("boom");
-    assertThat(eventsOf("bad")).isNotEmpty().allSatisfy(e -> assertThat(e.reason()).isEqualTo("FailedScheduling"));
+    assertThat(eventsOf("bad"))
+        .isNotEmpty()
+        .allSatisfy(e -> assertThat(e.reason()).isEqualTo("FailedScheduling"));
     assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "error", PROFILE)).isPositive();
   }
 
@@ -357,6 +384,371 @@ final class SchedulerTest {
 
     assertThat(nodeOf("other")).isNull();
     assertThat(cluster.events()).isEmpty();
+  }
+
+  @Test
+  void deletingAnAssignedPodMakesRoomForAnUnschedulablePod() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    V1Pod running = pod("running", "2", 0);
+    running.getSpec().setNodeName("n1");
+    cluster.addPod(running);
+    cluster.addPod(pod("waiting", "2", 0));
+    Scheduler s = defaultScheduler();
+    s.runUntilIdle();
+    assertThat(nodeOf("waiting")).isNull();
+
+    cluster.deletePod(stored("running"));
+    s.runUntilIdle();
+
+    assertThat(nodeOf("waiting")).isEqualTo("n1");
+  }
+
+  @Test
+  void aNodeLabelUpdateMakesAPodSchedulable() {
+    cluster.addNode(zoneNode("n1", "4", "b"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("zone", "a");
+    cluster.addPod(p);
+    Scheduler s = defaultScheduler();
+    s.runUntilIdle();
+    assertThat(nodeOf("p")).isNull();
+
+    V1Node relabelled = cluster.getNode("n1").orElseThrow();
+    relabelled = io.kubesched.core.cluster.ObjectCopier.deepCopy(relabelled);
+    relabelled.getMetadata().putLabelsItem("zone", "a");
+    cluster.updateNode(relabelled);
+    s.runUntilIdle();
+
+    assertThat(nodeOf("p")).isEqualTo("n1");
+  }
+
+  @Test
+  void aPostFilterNominationIsPatchedAndThePodLandsThereOnceVictimsAreGone() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    V1Pod victim = pod("victim", "2", 0);
+    victim.getSpec().setNodeName("n1");
+    cluster.addPod(victim);
+    cluster.addPod(pod("important", "2", 100));
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(
+                TestPlugins.configuration(
+                    List.of(PROFILE),
+                    List.of(TestPlugins.Evict.NAME),
+                    new TestPlugins.Sort(),
+                    new TestPlugins.Fit()))
+            .registry(TestPlugins.registry(new TestPlugins.Sort(), new TestPlugins.Fit()))
+            .simulatedTime(time)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    assertThat(cluster.getPod("default", "victim")).isEmpty();
+    assertThat(nodeOf("important")).isEqualTo("n1");
+    assertThat(stored("important").getStatus().getNominatedNodeName()).isEqualTo("n1");
+    assertThat(eventsOf("important"))
+        .containsExactly(
+            failed("important", "0/1 nodes are available: 1 Insufficient cpu.", T0),
+            scheduled("important", "n1", T0));
+  }
+
+  @Test
+  void aFailedPostFilterMessageIsAppendedToTheFitError() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    cluster.addPod(pod("big", "3", 0));
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(
+                TestPlugins.configuration(
+                    List.of(PROFILE),
+                    List.of(TestPlugins.Evict.NAME),
+                    new TestPlugins.Sort(),
+                    new TestPlugins.Fit()))
+            .registry(TestPlugins.registry(new TestPlugins.Sort(), new TestPlugins.Fit()))
+            .simulatedTime(time)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    assertThat(podScheduled("big").getMessage())
+        .isEqualTo(
+            "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available:"
+                + " 1 No preemption victims found for incoming pod.");
+    assertThat(stored("big").getStatus().getNominatedNodeName()).isNull();
+  }
+
+  @Test
+  void eachProfileSchedulesItsOwnPods() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    cluster.addPod(pod("a", "1", 0));
+    V1Pod b = pod("b", "1", 0);
+    b.getSpec().setSchedulerName("second");
+    cluster.addPod(b);
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit()};
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(
+                TestPlugins.configuration(List.of(PROFILE, "second"), List.of(), plugins))
+            .registry(TestPlugins.registry(plugins))
+            .simulatedTime(time)
+            .metrics(metrics)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    assertThat(s.profiles().keySet()).containsExactly(PROFILE, "second");
+    assertThat(List.of(nodeOf("a"), nodeOf("b"))).containsExactly("n1", "n1");
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", PROFILE)).isOne();
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", "second")).isOne();
+  }
+
+  @Test
+  void theSchedulingLoopBindsPodsOnRealThreads() throws Exception {
+    InMemoryCluster real = new InMemoryCluster();
+    real.addNode(node("n1", "4", "8Gi"));
+    CompletableFuture<String> bound = new CompletableFuture<>();
+    real.addListener(
+        new ClusterListener() {
+          @Override
+          public void onPodUpdate(V1Pod oldPod, V1Pod pod) {
+            if (pod.getSpec().getNodeName() != null) {
+              bound.complete(pod.getMetadata().getName() + "@" + pod.getSpec().getNodeName());
+            }
+          }
+        });
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit()};
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(real)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .build();
+    closeables.add(s);
+    s.startSchedulingLoop();
+
+    real.addPod(pod("p", "1", 0));
+
+    assertThat(bound.get(30, TimeUnit.SECONDS)).isEqualTo("p@n1");
+  }
+
+  /** Orders the active queue by pod name, whatever the priority. */
+  private static final class NameSort implements io.kubesched.framework.QueueSortPlugin {
+    @Override
+    public String name() {
+      return "TestNameSort";
+    }
+
+    @Override
+    public boolean less(
+        io.kubesched.framework.QueuedPodInfo a, io.kubesched.framework.QueuedPodInfo b) {
+      return a.podInfo().name().compareTo(b.podInfo().name()) < 0;
+    }
+  }
+
+  @Test
+  void clearingANominationMovesTheLowerPriorityPodsItBlocked() {
+    cluster.addNode(node("n1", "2", "8Gi"));
+    cluster.addPod(pod("a-low", "1", 0));
+    V1Pod nominee = pod("b-nominee", "3", 100);
+    nominee.setStatus(
+        new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("n1"));
+    cluster.addPod(nominee);
+    Scheduler s = scheduler(new NameSort(), new TestPlugins.Fit());
+
+    s.runUntilIdle();
+
+    // a-low first failed because b-nominee (higher priority, nominated to n1) was counted on n1;
+    // b-nominee's failure cleared its nomination, which moved a-low back at once.
+    List<CoreEvent> low = eventsOf("a-low");
+    assertThat(low.get(0))
+        .isEqualTo(failed("a-low", "0/1 nodes are available: 1 Insufficient cpu.", T0));
+    assertThat(nodeOf("a-low")).isEqualTo("n1");
+    assertThat(low.get(low.size() - 1).reason()).isEqualTo("Scheduled");
+    assertThat(Duration.between(T0, low.get(low.size() - 1).timestamp()))
+        .isLessThan(Duration.ofMinutes(1));
+    assertThat(stored("b-nominee").getStatus().getNominatedNodeName()).isNull();
+  }
+
+  @Test
+  void profilesMustShareTheirQueueSortPlugin() {
+    Plugin[] plugins = {new TestPlugins.Sort(), new NameSort(), new TestPlugins.Fit()};
+    KubeSchedulerConfiguration a =
+        TestPlugins.configuration("a", new TestPlugins.Sort(), new TestPlugins.Fit());
+    KubeSchedulerConfiguration b = TestPlugins.configuration("b", new NameSort());
+    KubeSchedulerConfiguration both =
+        new KubeSchedulerConfiguration(
+            16,
+            0,
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(10),
+            List.of(a.profiles().get(0), b.profiles().get(0)),
+            List.of(),
+            null,
+            null,
+            false,
+            false,
+            false);
+
+    assertThatThrownBy(
+            () ->
+                Scheduler.builder()
+                    .cluster(cluster)
+                    .configuration(both)
+                    .registry(TestPlugins.registry(plugins))
+                    .simulatedTime(time)
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "different queue sort plugins for profile \"b\": \"TestNameSort\", first:"
+                + " \"TestSort\"");
+  }
+
+  /** An extender that rejects the nodes named in {@code rejected}. */
+  private record RejectingExtender(java.util.Set<String> rejected)
+      implements io.kubesched.core.runtime.SchedulerExtender {
+    @Override
+    public String name() {
+      return "fake-extender";
+    }
+
+    @Override
+    public boolean isFilter() {
+      return true;
+    }
+
+    @Override
+    public boolean isPrioritizer() {
+      return false;
+    }
+
+    @Override
+    public boolean isIgnorable() {
+      return false;
+    }
+
+    @Override
+    public boolean isInterested(PodInfo pod) {
+      return true;
+    }
+
+    @Override
+    public long weight() {
+      return 1;
+    }
+
+    @Override
+    public FilterResult filter(PodInfo pod, List<io.kubesched.framework.NodeInfo> nodes) {
+      List<io.kubesched.framework.NodeInfo> feasible = new ArrayList<>();
+      Map<String, String> failed = new HashMap<>();
+      for (io.kubesched.framework.NodeInfo n : nodes) {
+        if (rejected.contains(n.name())) {
+          failed.put(n.name(), "node(s) reserved by the extender");
+        } else {
+          feasible.add(n);
+        }
+      }
+      return new FilterResult(feasible, failed, Map.of());
+    }
+
+    @Override
+    public Map<String, Long> prioritize(PodInfo pod, List<io.kubesched.framework.NodeInfo> nodes) {
+      return Map.of();
+    }
+  }
+
+  private Scheduler schedulerWithExtender(java.util.Set<String> rejected) {
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit()};
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .extenders(List.of(new RejectingExtender(rejected)))
+            .simulatedTime(time)
+            .build();
+    closeables.add(s);
+    return s;
+  }
+
+  @Test
+  void extendersFilterAfterThePlugins() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    cluster.addNode(node("n2", "4", "8Gi"));
+    cluster.addPod(pod("p", "1", 0));
+
+    schedulerWithExtender(java.util.Set.of("n1")).runUntilIdle();
+
+    assertThat(nodeOf("p")).isEqualTo("n2");
+  }
+
+  @Test
+  void nodesRejectedByAnExtenderAppearInTheFailureMessage() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    cluster.addNode(node("n2", "1", "8Gi"));
+    cluster.addPod(pod("p", "2", 0));
+
+    schedulerWithExtender(java.util.Set.of("n1")).runUntilIdle();
+
+    assertThat(podScheduled("p").getMessage())
+        .isEqualTo(
+            "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) reserved by the extender.");
+  }
+
+  /** Keeps pods with scheduling gates out of the active queue, like SchedulingGates. */
+  private static final class Gate
+      implements io.kubesched.framework.PreEnqueuePlugin, io.kubesched.framework.EnqueueExtensions {
+    @Override
+    public String name() {
+      return "TestGate";
+    }
+
+    @Override
+    public io.kubesched.framework.Status preEnqueue(PodInfo pod) {
+      return pod.schedulingGates().isEmpty()
+          ? io.kubesched.framework.Status.success()
+          : io.kubesched.framework.Status.unresolvable(
+              "waiting for scheduling gates: " + pod.schedulingGates());
+    }
+
+    @Override
+    public List<io.kubesched.framework.ClusterEventWithHint> eventsToRegister() {
+      return List.of(
+          io.kubesched.framework.ClusterEventWithHint.of(
+              io.kubesched.framework.EventResource.POD,
+              io.kubesched.framework.ActionType.UPDATE_POD_SCHEDULING_GATES_ELIMINATED));
+    }
+  }
+
+  @Test
+  void gatedPodsWaitWithoutAttemptsAndGoOnceTheirGatesAreRemoved() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod gated = pod("gated", "1", 0);
+    gated
+        .getSpec()
+        .addSchedulingGatesItem(
+            new io.kubernetes.client.openapi.models.V1PodSchedulingGate().name("example.com/wait"));
+    cluster.addPod(gated);
+    Scheduler s = scheduler(new TestPlugins.Sort(), new Gate(), new TestPlugins.Fit());
+
+    s.runUntilIdle();
+
+    assertThat(nodeOf("gated")).isNull();
+    assertThat(eventsOf("gated")).isEmpty();
+    assertThat(s.queue().sizes()).containsEntry("gated", 1);
+    assertThat(time.now()).isEqualTo(T0);
+
+    V1Pod ungated = io.kubesched.core.cluster.ObjectCopier.deepCopy(stored("gated"));
+    ungated.getSpec().setSchedulingGates(new ArrayList<>());
+    cluster.updatePod(ungated);
+    s.runUntilIdle();
+
+    assertThat(nodeOf("gated")).isEqualTo("n1");
   }
 
   @Test
@@ -399,6 +791,46 @@ final class SchedulerTest {
         .hasMessage("profiles[1].schedulerName: Duplicate value: \"default-scheduler\"");
   }
 
+  /** Runs a tie-heavy workload on simulated time and returns the placements and the end time. */
+  private static Map<String, String> simulate(long seed) {
+    SimulatedTime t = new SimulatedTime(T0);
+    InMemoryCluster c = new InMemoryCluster(t.clock());
+    for (int i = 0; i < 20; i++) {
+      c.addNode(node("node-" + i, "4", "8Gi"));
+    }
+    for (int i = 0; i < 150; i++) {
+      c.addPod(pod("pod-" + i, "500m", i % 3));
+    }
+    Plugin[] plugins = {
+      new TestPlugins.Sort(), new TestPlugins.Fit(), new TestPlugins.MostFreeCpu()
+    };
+    try (Scheduler s =
+        Scheduler.builder()
+            .cluster(c)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .simulatedTime(t)
+            .random(new Random(seed))
+            .build()) {
+      s.runUntilIdle();
+    }
+    Map<String, String> out = new java.util.TreeMap<>();
+    for (V1Pod p : c.listPods()) {
+      out.put(p.getMetadata().getName(), String.valueOf(p.getSpec().getNodeName()));
+    }
+    out.put("clock", t.now().toString());
+    return out;
+  }
+
+  @Test
+  void simulationsAreReproducibleForAGivenSeed() {
+    Map<String, String> first = simulate(7);
+
+    assertThat(simulate(7)).isEqualTo(first);
+    assertThat(first.values()).doesNotContain("null");
+    assertThat(simulate(8)).isNotEqualTo(first);
+  }
+
   @Test
   void twoThousandPodsOnAHundredNodesWithConcurrentBindingNeverOvercommit() {
     int nodes = 100;
@@ -438,8 +870,10 @@ final class SchedulerTest {
         bound++;
         used.merge(node, PodInfo.of(p).requests().milliCpu(), Long::sum);
         assertThat(p.getStatus().getConditions())
-            .anySatisfy(c -> assertThat(List.of(c.getType(), c.getStatus()))
-                .containsExactly("PodScheduled", "True"));
+            .anySatisfy(
+                c ->
+                    assertThat(List.of(c.getType(), c.getStatus()))
+                        .containsExactly("PodScheduled", "True"));
       } else {
         assertThat(p.getStatus().getConditions())
             .anySatisfy(

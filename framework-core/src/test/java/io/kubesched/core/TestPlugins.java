@@ -16,11 +16,14 @@ import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.NoArgs;
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeToStatusReader;
 import io.kubesched.framework.PermitPlugin;
 import io.kubesched.framework.PermitResult;
 import io.kubesched.framework.Plugin;
 import io.kubesched.framework.PluginProvider;
 import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PostFilterPlugin;
+import io.kubesched.framework.PostFilterResult;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.QueuedPodInfo;
 import io.kubesched.framework.ReservePlugin;
@@ -242,6 +245,51 @@ final class TestPlugins {
     }
   }
 
+  /**
+   * A naive preemption: deletes the lower-priority pods of the first node that has any and
+   * nominates it; otherwise rejects with DefaultPreemption's wording.
+   */
+  static final class Evict implements PostFilterPlugin {
+    static final String NAME = "TestEvict";
+    private final FrameworkHandle handle;
+
+    Evict(FrameworkHandle handle) {
+      this.handle = handle;
+    }
+
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public PostFilterResult postFilter(
+        CycleState state, PodInfo pod, NodeToStatusReader filteredNodeStatuses) {
+      for (NodeInfo node : handle.snapshot().list()) {
+        List<PodInfo> victims = new ArrayList<>();
+        for (PodInfo p : node.pods()) {
+          if (p.priority() < pod.priority()) {
+            victims.add(p);
+          }
+        }
+        if (!victims.isEmpty()) {
+          for (PodInfo v : victims) {
+            handle.client().deletePod(v.pod());
+          }
+          return PostFilterResult.nominate(node.name());
+        }
+      }
+      int n = handle.snapshot().list().size();
+      return PostFilterResult.of(
+          Status.unschedulable(
+              "preemption: 0/"
+                  + n
+                  + " nodes are available: "
+                  + n
+                  + " No preemption victims found for incoming pod."));
+    }
+  }
+
   /** Returns a provider without arguments that creates {@code plugin}'s instance. */
   static PluginProvider<NoArgs> provider(
       String name, Class<? extends Plugin> type, Function<FrameworkHandle, Plugin> factory) {
@@ -276,6 +324,7 @@ final class TestPlugins {
   /** Returns a registry of the given plugin instances (the same instance for every profile). */
   static PluginRegistry registry(Plugin... plugins) {
     PluginRegistry r = PluginRegistry.empty();
+    r.register(provider(Evict.NAME, Evict.class, Evict::new));
     boolean binder = false;
     for (Plugin p : plugins) {
       r.register(provider(p.name(), p.getClass(), h -> p));
@@ -287,26 +336,51 @@ final class TestPlugins {
     return r;
   }
 
-  /** Returns a configuration with one profile enabling {@code plugins} (plus the binder) everywhere. */
+  /**
+   * Returns a configuration with one profile enabling {@code plugins} (plus the binder) everywhere.
+   */
   static KubeSchedulerConfiguration configuration(String schedulerName, Plugin... plugins) {
+    return configuration(List.of(schedulerName), List.of(), plugins);
+  }
+
+  /**
+   * Returns a configuration with one profile per scheduler name, each enabling {@code plugins}, the
+   * plugins named in {@code extra} (registered by {@link #registry}) and the binder.
+   */
+  static KubeSchedulerConfiguration configuration(
+      List<String> schedulerNames, List<String> extra, Plugin... plugins) {
     List<PluginRef> refs = new ArrayList<>();
     boolean binder = Arrays.stream(plugins).anyMatch(p -> p instanceof BindPlugin);
     for (Plugin p : plugins) {
       refs.add(PluginRef.of(p.name()));
+    }
+    for (String name : extra) {
+      refs.add(PluginRef.of(name));
     }
     if (!binder) {
       refs.add(PluginRef.of(Binder.NAME));
     }
     Plugins set =
         new Plugins(
-            null, null, null, null, null, null, null, null, null, null, null, null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
             new PluginSet(refs, List.of()));
     return new KubeSchedulerConfiguration(
         16,
         0,
         Duration.ofSeconds(1),
         Duration.ofSeconds(10),
-        List.of(new Profile(schedulerName, null, set, List.of())),
+        schedulerNames.stream().map(n -> new Profile(n, null, set, List.of())).toList(),
         List.of(),
         null,
         null,

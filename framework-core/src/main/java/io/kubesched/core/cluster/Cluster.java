@@ -32,10 +32,10 @@ public interface Cluster extends ClusterClient, EventRecorder {
   Optional<V1Node> getNode(String name);
 
   /**
-   * Records a failed scheduling attempt in the pod's status, as kube-scheduler's status patch
-   * does: condition {@code PodScheduled=False} with {@code reason} and {@code message} and, when
-   * {@code nominatedNodeName} is not {@code null}, {@code status.nominatedNodeName} ({@code ""}
-   * clears it). Nothing is written when neither changes; a pod that is gone is ignored.
+   * Records a failed scheduling attempt in the pod's status, as kube-scheduler's status patch does:
+   * condition {@code PodScheduled=False} with {@code reason} and {@code message} and, when {@code
+   * nominatedNodeName} is not {@code null}, {@code status.nominatedNodeName} ({@code ""} clears
+   * it). Nothing is written when neither changes; a pod that is gone is ignored.
    *
    * @param pod the pod (its namespace and name identify it)
    * @param reason {@code Unschedulable} or {@code SchedulerError}

@@ -7,8 +7,8 @@ import io.kubernetes.client.openapi.models.V1Pod;
  * Receives the node and pod changes of a {@link Cluster}, in the order they happened (the
  * scheduler's informer event handlers).
  *
- * <p>Objects passed to a listener are shared and must not be modified. Callbacks of one cluster
- * are never run concurrently with each other; a callback may call back into the cluster (its own
+ * <p>Objects passed to a listener are shared and must not be modified. Callbacks of one cluster are
+ * never run concurrently with each other; a callback may call back into the cluster (its own
  * changes are delivered after the current callback returns).
  */
 public interface ClusterListener {

@@ -3,8 +3,8 @@ package io.kubesched.core.cluster;
 import java.time.Instant;
 
 /**
- * A Kubernetes event recorded by the scheduler or a plugin ({@code events.k8s.io/v1} {@code
- * Event}, reduced to what is observable in tests and the simulator).
+ * A Kubernetes event recorded by the scheduler or a plugin ({@code events.k8s.io/v1} {@code Event},
+ * reduced to what is observable in tests and the simulator).
  *
  * @param type {@code Normal} or {@code Warning}
  * @param reason the machine-readable reason, e.g. {@code FailedScheduling}

@@ -36,33 +36,38 @@ import org.slf4j.LoggerFactory;
  * {@code InMemoryCluster} is a cluster held in memory: the simulator's and the tests' stand-in for
  * the API server and the scheduler's informers.
  *
- * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services,
- * replica sets, stateful sets, replication controllers, deployments, jobs, daemon sets and custom
- * objects (generic maps). Every write bumps a cluster-wide {@code metadata.resourceVersion}, as
- * etcd does; node and pod changes are delivered to the {@link ClusterListener}s in the order they
- * happened.
+ * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services, replica
+ * sets, stateful sets, replication controllers, deployments, jobs, daemon sets and custom objects
+ * (generic maps). Every write bumps a cluster-wide {@code metadata.resourceVersion}, as etcd does;
+ * node and pod changes are delivered to the {@link ClusterListener}s in the order they happened.
  *
- * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and
- * to listeners) are the stored instances and must not be modified: a change is always a new
- * object. Pod creation applies what the API server's admission would that matters for
- * scheduling: {@code spec.priority} is resolved from {@code spec.priorityClassName} or the
- * global-default {@link V1PriorityClass} (create priority classes before their pods), {@code
- * status.phase} defaults to {@code Pending}.
+ * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and to
+ * listeners) are the stored instances and must not be modified: a change is always a new object.
+ * Pod creation applies what the API server's admission would that matters for scheduling: {@code
+ * spec.priority} is resolved from {@code spec.priorityClassName} or the global-default {@link
+ * V1PriorityClass} (create priority classes before their pods), {@code spec.schedulerName} defaults
+ * to {@code default-scheduler} and {@code status.phase} to {@code Pending}.
  *
- * <p>Thread-safe. Listener callbacks run on the thread that made a change, outside the lock and
- * one at a time; a change made while another thread is delivering is delivered by that thread.
+ * <p>Thread-safe. Listener callbacks run on the thread that made a change, outside the lock and one
+ * at a time; a change made while another thread is delivering is delivered by that thread.
  */
 public final class InMemoryCluster implements Cluster {
   private static final Logger log = LoggerFactory.getLogger(InMemoryCluster.class);
 
   /** The condition type the scheduler and the binding subresource set. */
   public static final String POD_SCHEDULED = "PodScheduled";
+  /** The PodScheduled reason the API server gives a pod created with scheduling gates. */
+  public static final String REASON_SCHEDULING_GATED = "SchedulingGated";
+  /** The PodScheduled message the API server gives a pod created with scheduling gates. */
+  public static final String SCHEDULING_GATED_MESSAGE =
+      "Scheduling is blocked due to non-empty scheduling gates";
 
   private static final String SYSTEM_CLUSTER_CRITICAL = "system-cluster-critical";
   private static final String SYSTEM_NODE_CRITICAL = "system-node-critical";
   private static final int SYSTEM_CLUSTER_CRITICAL_VALUE = 2000000000;
   private static final int SYSTEM_NODE_CRITICAL_VALUE = 2000001000;
   private static final String PREEMPT_LOWER_PRIORITY = "PreemptLowerPriority";
+  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
 
   /** A supported kind: its class, its API resource name for messages, and its scope. */
   private record Kind(Class<?> type, String resource, boolean namespaced) {}
@@ -101,7 +106,10 @@ public final class InMemoryCluster implements Cluster {
     this(Clock.systemUTC());
   }
 
-  /** Creates an empty cluster whose timestamps (creation, conditions, events) come from {@code clock}. */
+  /**
+   * Creates an empty cluster whose timestamps (creation, conditions, events) come from {@code
+   * clock}.
+   */
   public InMemoryCluster(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock must not be null");
     for (Kind k : KINDS) {
@@ -187,8 +195,8 @@ public final class InMemoryCluster implements Cluster {
   /**
    * Creates {@code obj} (a copy of it) and returns the stored object.
    *
-   * @throws ClusterException {@code ALREADY_EXISTS} when an object of that kind, namespace and
-   *     name exists; {@code FORBIDDEN} when a pod names an unknown priority class
+   * @throws ClusterException {@code ALREADY_EXISTS} when an object of that kind, namespace and name
+   *     exists; {@code FORBIDDEN} when a pod names an unknown priority class
    * @throws IllegalArgumentException when the kind is not supported or the name is missing
    */
   public <T extends KubernetesObject> T create(T obj) {
@@ -228,8 +236,8 @@ public final class InMemoryCluster implements Cluster {
    * and returns the stored object. When {@code obj} carries a {@code resourceVersion}, it must be
    * the current one (optimistic concurrency, as the API server checks).
    *
-   * @throws ClusterException {@code NOT_FOUND} when there is no such object, {@code CONFLICT} on
-   *     a stale resourceVersion
+   * @throws ClusterException {@code NOT_FOUND} when there is no such object, {@code CONFLICT} on a
+   *     stale resourceVersion
    */
   public <T extends KubernetesObject> T update(T obj) {
     Kind kind = kindOf(obj);
@@ -290,7 +298,8 @@ public final class InMemoryCluster implements Cluster {
   }
 
   /** Returns the object of {@code type} named {@code namespace/name}, or empty. */
-  public <T extends KubernetesObject> Optional<T> get(Class<T> type, String namespace, String name) {
+  public <T extends KubernetesObject> Optional<T> get(
+      Class<T> type, String namespace, String name) {
     Kind kind = kind(type);
     synchronized (lock) {
       return Optional.ofNullable(
@@ -406,10 +415,7 @@ public final class InMemoryCluster implements Cluster {
       if (!stores.get(V1Node.class).containsKey(nodeName)) {
         throw notFound(kinds.get(V1Node.class), nodeName);
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
-      if (copy.getSpec() == null) {
-        copy.setSpec(new V1PodSpec());
-      }
+      V1Pod copy = revision(old);
       copy.getSpec().setNodeName(nodeName);
       setCondition(copy, new V1PodCondition().type(POD_SCHEDULED).status("True"));
       replaceLocked(kind, podKey(copy), old, copy);
@@ -430,7 +436,7 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       if (!setCondition(copy, ObjectCopier.deepCopy(condition))) {
         return;
       }
@@ -451,7 +457,7 @@ public final class InMemoryCluster implements Cluster {
       if (Objects.equals(want, have == null || have.isEmpty() ? null : have)) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       status(copy).setNominatedNodeName(want);
       replaceLocked(kinds.get(V1Pod.class), podKey(copy), old, copy);
     }
@@ -466,7 +472,7 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = ObjectCopier.deepCopy(old);
+      V1Pod copy = revision(old);
       boolean changed =
           setCondition(
               copy,
@@ -675,7 +681,9 @@ public final class InMemoryCluster implements Cluster {
   private boolean setCondition(V1Pod pod, V1PodCondition condition) {
     V1PodStatus status = status(pod);
     List<V1PodCondition> conditions =
-        status.getConditions() == null ? new ArrayList<>() : new ArrayList<>(status.getConditions());
+        status.getConditions() == null
+            ? new ArrayList<>()
+            : new ArrayList<>(status.getConditions());
     int index = -1;
     for (int i = 0; i < conditions.size(); i++) {
       if (Objects.equals(conditions.get(i).getType(), condition.getType())) {
@@ -709,6 +717,31 @@ public final class InMemoryCluster implements Cluster {
   }
 
   /** Resolves the pod's priority as the Priority admission plugin does, when it has none. */
+  /**
+   * Adds {@code PodScheduled=False} with reason {@code SchedulingGated} to a gated pod that has no
+   * PodScheduled condition yet, as the API server does when such a pod is created.
+   */
+  private void applySchedulingGatedCondition(V1Pod pod) {
+    if (pod.getSpec().getSchedulingGates() == null || pod.getSpec().getSchedulingGates().isEmpty()) {
+      return;
+    }
+    List<V1PodCondition> conditions = pod.getStatus().getConditions();
+    if (conditions != null) {
+      for (V1PodCondition c : conditions) {
+        if (POD_SCHEDULED.equals(c.getType())) {
+          return;
+        }
+      }
+    }
+    setCondition(
+        pod,
+        new V1PodCondition()
+            .type(POD_SCHEDULED)
+            .status("False")
+            .reason(REASON_SCHEDULING_GATED)
+            .message(SCHEDULING_GATED_MESSAGE));
+  }
+
   private void admitPod(V1Pod pod) {
     if (pod.getSpec() == null) {
       pod.setSpec(new V1PodSpec());
@@ -717,6 +750,10 @@ public final class InMemoryCluster implements Cluster {
     if (pod.getStatus() == null || pod.getStatus().getPhase() == null) {
       status(pod).setPhase("Pending");
     }
+    if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
+      spec.setSchedulerName(DEFAULT_SCHEDULER_NAME);
+    }
+    applySchedulingGatedCondition(pod);
     if (spec.getPriority() != null) {
       return;
     }
@@ -767,6 +804,19 @@ public final class InMemoryCluster implements Cluster {
     }
   }
 
+  /**
+   * Returns a new revision of a stored pod to modify: the pod, its metadata, spec and status are
+   * fresh objects, everything below them is shared with {@code old} and must not be modified.
+   */
+  private static V1Pod revision(V1Pod old) {
+    V1Pod copy = ObjectCopier.shallowCopy(old);
+    copy.setMetadata(ObjectCopier.shallowCopy(old.getMetadata()));
+    copy.setSpec(old.getSpec() == null ? new V1PodSpec() : ObjectCopier.shallowCopy(old.getSpec()));
+    copy.setStatus(
+        old.getStatus() == null ? new V1PodStatus() : ObjectCopier.shallowCopy(old.getStatus()));
+    return copy;
+  }
+
   private V1Pod storedPod(V1Pod pod) {
     V1Pod old = findPod(pod);
     if (old == null) {
@@ -785,7 +835,8 @@ public final class InMemoryCluster implements Cluster {
   }
 
   private String podKey(V1Pod pod) {
-    return key(kinds.get(V1Pod.class), pod.getMetadata().getNamespace(), pod.getMetadata().getName());
+    return key(
+        kinds.get(V1Pod.class), pod.getMetadata().getNamespace(), pod.getMetadata().getName());
   }
 
   private V1ObjectMeta prepareMeta(Kind kind, KubernetesObject obj) {

@@ -7,6 +7,7 @@ import com.google.gson.JsonPrimitive;
 import com.google.gson.JsonSerializer;
 import io.kubernetes.client.custom.IntOrString;
 import io.kubernetes.client.custom.Quantity;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -19,11 +20,11 @@ import java.util.Map;
 
 /**
  * {@code ObjectCopier} makes deep copies of client-java model objects and of generic
- * (custom-object) maps.
+ * (custom-object) maps, and shallow copies for new revisions of objects treated as immutable.
  *
- * <p>The client's own {@code JSON} serializer validates required fields, which test objects
- * often lack, so a plain reflective Gson is used; {@code Quantity} and {@code IntOrString} carry
- * their own adapters.
+ * <p>The client's own {@code JSON} serializer validates required fields, which test objects often
+ * lack, so a plain reflective Gson is used; {@code Quantity} and {@code IntOrString} carry their
+ * own adapters.
  */
 public final class ObjectCopier {
   private static final Gson GSON =
@@ -37,7 +38,56 @@ public final class ObjectCopier {
                   (json, type, ctx) -> OffsetDateTime.parse(json.getAsString()))
           .create();
 
+  /** The no-arg constructor and the instance fields of a model class, made accessible once. */
+  private record Layout(Constructor<?> constructor, Field[] fields) {}
+
+  private static final ClassValue<Layout> LAYOUTS =
+      new ClassValue<>() {
+        @Override
+        protected Layout computeValue(Class<?> type) {
+          try {
+            Constructor<?> ctor = type.getDeclaredConstructor();
+            ctor.setAccessible(true);
+            List<Field> fields = new ArrayList<>();
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+              for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                  f.setAccessible(true);
+                  fields.add(f);
+                }
+              }
+            }
+            return new Layout(ctor, fields.toArray(Field[]::new));
+          } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException("no no-arg constructor: " + type.getName(), e);
+          }
+        }
+      };
+
   private ObjectCopier() {}
+
+  /**
+   * Returns a shallow copy of {@code obj} (a client-java model object with a no-arg constructor),
+   * or {@code null}: a new instance whose fields refer to the same values. Meant for a new revision
+   * of an object that is never modified in place: replace the fields that change, never modify what
+   * they refer to.
+   */
+  @SuppressWarnings("unchecked")
+  public static <T> T shallowCopy(T obj) {
+    if (obj == null) {
+      return null;
+    }
+    Layout layout = LAYOUTS.get(obj.getClass());
+    try {
+      T copy = (T) layout.constructor().newInstance();
+      for (Field f : layout.fields()) {
+        f.set(copy, f.get(obj));
+      }
+      return copy;
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot copy " + obj.getClass().getName(), e);
+    }
+  }
 
   /**
    * Returns a deep copy of {@code obj} (a client-java model object), or {@code null}.

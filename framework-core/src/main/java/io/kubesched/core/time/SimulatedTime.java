@@ -25,20 +25,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code SimulatedTime} is a time source for simulations: a {@link Clock} that only moves when
- * told to, and a {@link ScheduledExecutorService} whose tasks run only when simulated time reaches
- * them.
+ * {@code SimulatedTime} is a time source for simulations: a {@link Clock} that only moves when told
+ * to, and a {@link ScheduledExecutorService} whose tasks run only when simulated time reaches them.
  *
  * <p>Tasks run on the thread that advances time ({@link #runDueTasks()}, {@link
  * #advanceTo(Instant)}, {@link #advance(Duration)}, {@link #advanceToNextTask()}), in a
- * deterministic order: by due time, then by submission. While a task runs, the clock reads its
- * due time. Tasks may be submitted from any thread; only one thread advances time at a time.
- * {@code execute}/{@code submit} schedule a task due now (it runs at the next {@link
- * #runDueTasks()}). Cancelled tasks are dropped. Periodic tasks are rescheduled after each run
- * (fixed rate: from their due time; fixed delay: from the clock after the run).
+ * deterministic order: by due time, then by submission. While a task runs, the clock reads its due
+ * time. Tasks may be submitted from any thread; only one thread advances time at a time. {@code
+ * execute}/{@code submit} schedule a task due now (it runs at the next {@link #runDueTasks()}).
+ * Cancelled tasks are dropped. Periodic tasks are rescheduled after each run (fixed rate: from
+ * their due time; fixed delay: from the clock after the run).
  *
- * <p>Never block on a task's {@code get()} on the thread that advances time: nothing would run
- * it. {@code invokeAll}/{@code invokeAny} are therefore not supported.
+ * <p>Never block on a task's {@code get()} on the thread that advances time: nothing would run it.
+ * {@code invokeAll}/{@code invokeAny} are therefore not supported.
  */
 public final class SimulatedTime {
   private static final Logger log = LoggerFactory.getLogger(SimulatedTime.class);
@@ -110,8 +109,8 @@ public final class SimulatedTime {
   }
 
   /**
-   * Runs every task due at or before the current instant, including tasks those tasks schedule
-   * for now or earlier; the clock does not move. Returns the number of tasks run.
+   * Runs every task due at or before the current instant, including tasks those tasks schedule for
+   * now or earlier; the clock does not move. Returns the number of tasks run.
    */
   public int runDueTasks() {
     synchronized (runLock) {
@@ -120,9 +119,9 @@ public final class SimulatedTime {
   }
 
   /**
-   * Moves the clock to {@code target}, running every task due until then in order (the clock
-   * reads each task's due time while it runs). Returns the number of tasks run. A target before
-   * the current instant only runs the due tasks.
+   * Moves the clock to {@code target}, running every task due until then in order (the clock reads
+   * each task's due time while it runs). Returns the number of tasks run. A target before the
+   * current instant only runs the due tasks.
    */
   public int advanceTo(Instant target) {
     synchronized (runLock) {
@@ -206,6 +205,7 @@ public final class SimulatedTime {
   private final class Task<V> extends FutureTask<V> implements ScheduledFuture<V> {
     private Instant due;
     private long seq;
+
     /** Zero for one-shot tasks; positive for fixed rate; negative for fixed delay. */
     private final long periodNanos;
 
@@ -298,8 +298,7 @@ public final class SimulatedTime {
   }
 
   /** The executor view: tasks become due on simulated time. */
-  private final class Executor extends AbstractExecutorService
-      implements ScheduledExecutorService {
+  private final class Executor extends AbstractExecutorService implements ScheduledExecutorService {
 
     @Override
     public void execute(Runnable command) {

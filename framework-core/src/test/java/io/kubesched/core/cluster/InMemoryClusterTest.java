@@ -14,6 +14,7 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1Service;
+import io.kubesched.core.time.SimulatedTime;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -26,7 +27,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import io.kubesched.core.time.SimulatedTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -65,7 +65,13 @@ final class InMemoryClusterTest {
     @Override
     public void onPodUpdate(V1Pod old, V1Pod p) {
       calls.add(
-          "podUpdate " + p.getMetadata().getName() + " " + rv(old) + "->" + rv(p) + " node="
+          "podUpdate "
+              + p.getMetadata().getName()
+              + " "
+              + rv(old)
+              + "->"
+              + rv(p)
+              + " node="
               + p.getSpec().getNodeName());
     }
 
@@ -100,6 +106,40 @@ final class InMemoryClusterTest {
             "podDelete p1",
             "nodeDelete n1");
     assertThat(cluster.resourceVersion()).isEqualTo(4);
+  }
+
+  static Stream<Arguments> gatedCreation() {
+    return Stream.of(
+        argumentSet(
+            "a gated pod gets SchedulingGated, as from the API server",
+            List.of("example.com/gate"),
+            List.of(
+                "False",
+                "SchedulingGated",
+                "Scheduling is blocked due to non-empty scheduling gates")),
+        argumentSet("a pod without gates gets no condition", List.of(), List.of()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("gatedCreation")
+  void podCreationAddsTheSchedulingGatedCondition(List<String> gates, List<String> condition) {
+    V1Pod p = pod("p1");
+    gates.forEach(
+        g ->
+            p.getSpec()
+                .addSchedulingGatesItem(
+                    new io.kubernetes.client.openapi.models.V1PodSchedulingGate().name(g)));
+
+    V1Pod stored = cluster.addPod(p);
+
+    List<V1PodCondition> conditions =
+        stored.getStatus().getConditions() == null ? List.of() : stored.getStatus().getConditions();
+    assertThat(
+            conditions.stream()
+                .filter(c -> c.getType().equals("PodScheduled"))
+                .flatMap(c -> Stream.of(c.getStatus(), c.getReason(), c.getMessage()))
+                .toList())
+        .isEqualTo(condition);
   }
 
   @Test
@@ -179,7 +219,8 @@ final class InMemoryClusterTest {
     cluster.addNode(node("n1"));
     cluster.addPod(pod("p1"));
     time.advance(java.time.Duration.ofSeconds(5));
-    cluster.patchPodScheduledCondition(pod("p1"), "Unschedulable", "0/1 nodes are available.", null);
+    cluster.patchPodScheduledCondition(
+        pod("p1"), "Unschedulable", "0/1 nodes are available.", null);
     time.advance(java.time.Duration.ofSeconds(5));
 
     cluster.bind(pod("p1"), "n1");
@@ -330,9 +371,14 @@ final class InMemoryClusterTest {
 
     V1Pod stored = cluster.addPod(p);
 
-    assertThat(List.of(stored.getSpec().getPriority(), String.valueOf(stored.getSpec().getPriorityClassName()), String.valueOf(stored.getSpec().getPreemptionPolicy())))
+    assertThat(
+            List.of(
+                stored.getSpec().getPriority(),
+                String.valueOf(stored.getSpec().getPriorityClassName()),
+                String.valueOf(stored.getSpec().getPreemptionPolicy())))
         .isEqualTo(List.of(wantPriority, String.valueOf(wantClass), String.valueOf(wantPolicy)));
     assertThat(stored.getStatus().getPhase()).isEqualTo("Pending");
+    assertThat(stored.getSpec().getSchedulerName()).isEqualTo("default-scheduler");
   }
 
   @Test
@@ -439,14 +485,17 @@ final class InMemoryClusterTest {
 
     assertThat(cluster.namespaceLabels("team")).isEqualTo(Map.of("env", "a"));
     assertThat(cluster.namespaceLabels("unknown")).isEmpty();
-    assertThat(cluster.listServices("team")).extracting(s -> s.getMetadata().getName())
+    assertThat(cluster.listServices("team"))
+        .extracting(s -> s.getMetadata().getName())
         .containsExactly("s1");
-    assertThat(cluster.listServices(null)).extracting(s -> s.getMetadata().getName())
+    assertThat(cluster.listServices(null))
+        .extracting(s -> s.getMetadata().getName())
         .containsExactly("s1", "s2");
     assertThat(cluster.list(V1Deployment.class, "default")).hasSize(1);
     assertThat(cluster.delete(V1Service.class, "team", "s1")).isTrue();
     assertThat(cluster.delete(V1Service.class, "team", "s1")).isFalse();
-    assertThat(cluster.listServices(null)).extracting(s -> s.getMetadata().getName())
+    assertThat(cluster.listServices(null))
+        .extracting(s -> s.getMetadata().getName())
         .containsExactly("s2");
   }
 
@@ -454,10 +503,14 @@ final class InMemoryClusterTest {
   void customObjectsAreKeyedByApiVersionKindNamespaceAndName() {
     Map<String, Object> pg =
         Map.of(
-            "apiVersion", "scheduling.x-k8s.io/v1alpha1",
-            "kind", "PodGroup",
-            "metadata", Map.of("name", "g1", "namespace", "ns1"),
-            "spec", Map.of("minMember", 3));
+            "apiVersion",
+            "scheduling.x-k8s.io/v1alpha1",
+            "kind",
+            "PodGroup",
+            "metadata",
+            Map.of("name", "g1", "namespace", "ns1"),
+            "spec",
+            Map.of("minMember", 3));
     cluster.createCustomObject(pg);
     cluster.createCustomObject(
         Map.of(
