@@ -49,6 +49,9 @@ final class PairMemo {
   }
 
   private Entry[] byPos = new Entry[0];
+  /** Per list position: the node info and generation {@code byPos} was computed for. */
+  private NodeInfo[] posRef = new NodeInfo[0];
+  private long[] posGen = new long[0];
   private final HashMap<String, Entry> byName = new HashMap<>();
   private TopologyCounts sum = new TopologyCounts();
   private TopologyCounts refs = new TopologyCounts();
@@ -65,15 +68,20 @@ final class PairMemo {
     int n = nodes.size();
     if (byPos.length != n) {
       byPos = Arrays.copyOf(byPos, n);
+      posRef = Arrays.copyOf(posRef, n);
+      posGen = Arrays.copyOf(posGen, n);
     }
+    NodeInfo[] seenRefs = posRef;
+    long[] seenGens = posGen;
     int numChanged = 0;
     for (int i = 0; i < n; i++) {
       NodeInfo node = nodes.get(i);
-      Entry e = byPos[i];
-      if (e == null || e.ref != node || e.gen != node.generation()) {
-        e = byName.get(node.name());
+      if (seenRefs[i] != node || seenGens[i] != node.generation() || byPos[i] == null) {
+        Entry e = byName.get(node.name());
         if (e != null && e.ref == node && e.gen == node.generation()) {
           byPos[i] = e;
+          seenRefs[i] = node;
+          seenGens[i] = e.gen;
           continue;
         }
         if (numChanged == changed.length) {
@@ -103,6 +111,8 @@ final class PairMemo {
           sum.addAll(e.local, 1, refs);
         }
         byPos[todo[k]] = e;
+        seenRefs[todo[k]] = node;
+        seenGens[todo[k]] = e.gen;
       }
       epoch++;
       for (int i = 0; i < n; i++) {
@@ -145,6 +155,7 @@ final class PairMemo {
 
   private void reset() {
     Arrays.fill(byPos, null);
+    Arrays.fill(posRef, null);
     byName.clear();
     sum = new TopologyCounts();
     refs = new TopologyCounts();
