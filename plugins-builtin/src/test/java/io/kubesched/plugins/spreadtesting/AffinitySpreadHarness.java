@@ -45,12 +45,12 @@ import java.util.Map;
  * incremental snapshot does) and prints the median thread CPU time per pod of several rounds.
  *
  * <p>Usage: {@code AffinitySpreadHarness [workload...]} with workloads {@code spread}, {@code
- * softspread}, {@code default}, {@code anti}, {@code affinity}, {@code preferred} (all when none).
+ * softspread}, {@code default}, {@code deployment} (1,000 nodes with 10 pods each, as
+ * examples/clusters/large.yaml), {@code anti}, {@code affinity}, {@code preferred} (all when none).
  */
 public final class AffinitySpreadHarness {
   private static final String ZONE = "topology.kubernetes.io/zone";
   private static final String HOST = "kubernetes.io/hostname";
-  private static final int NODES = 5000;
   private static final int SAMPLE = 500;
 
   private AffinitySpreadHarness() {}
@@ -76,10 +76,11 @@ public final class AffinitySpreadHarness {
 
   /** Returns the CPU nanoseconds per measured pod of one run. */
   private static long run(String workload) {
-    int init = workload.equals("anti") ? 1000 : 5000;
+    int init = workload.equals("anti") ? 1000 : workload.equals("deployment") ? 10000 : 5000;
     int measured = workload.equals("anti") ? 2000 : 3000;
+    int numNodes = workload.equals("deployment") ? 1000 : 5000;
     List<V1Node> nodes = new ArrayList<>();
-    for (int i = 0; i < NODES; i++) {
+    for (int i = 0; i < numNodes; i++) {
       String name = "node-" + i;
       Map<String, String> labels =
           workload.equals("affinity")
@@ -88,7 +89,7 @@ public final class AffinitySpreadHarness {
       nodes.add(new V1Node().metadata(new V1ObjectMeta().name(name).labels(labels)));
     }
     FakeHandle handle = FakeHandle.of(nodes, List.of());
-    if (workload.equals("default")) {
+    if (workload.startsWith("de")) {
       for (String ns : List.of("sched-0", "sched-1")) {
         handle
             .cluster()
@@ -112,12 +113,12 @@ public final class AffinitySpreadHarness {
     }
     List<NodeInfo> list = handle.nodes();
     Object plugin =
-        workload.endsWith("spread") || workload.equals("default")
+        workload.endsWith("spread") || workload.startsWith("de")
             ? new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle)
             : new InterPodAffinity(InterPodAffinityArgs.defaults(), handle);
     for (int i = 0; i < init; i++) {
-      V1Pod p = pod(workload, true, "init-" + i, "node-" + (i % NODES));
-      list.get(i % NODES).addPod(PodInfo.of(p));
+      V1Pod p = pod(workload, true, "init-" + i, "node-" + (i % numNodes));
+      list.get(i % numNodes).addPod(PodInfo.of(p));
     }
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long total = 0;
@@ -129,13 +130,13 @@ public final class AffinitySpreadHarness {
       List<NodeInfo> feasible = new ArrayList<>(SAMPLE);
       PreFilterResult pre = ((PreFilterPlugin) plugin).preFilter(state, pod, list);
       boolean skipFilter = pre.status().isSkip();
-      for (int k = 0; k < NODES && feasible.size() < SAMPLE; k++) {
-        NodeInfo n = list.get((offset + k) % NODES);
+      for (int k = 0; k < numNodes && feasible.size() < SAMPLE; k++) {
+        NodeInfo n = list.get((offset + k) % numNodes);
         if (skipFilter || ((FilterPlugin) plugin).filter(state, pod, n).isSuccess()) {
           feasible.add(n);
         }
       }
-      offset = (offset + SAMPLE) % NODES;
+      offset = (offset + SAMPLE) % numNodes;
       int best = 0;
       Status ps = ((PreScorePlugin) plugin).preScore(state, pod, feasible);
       if (ps.isSuccess()) {
@@ -180,7 +181,7 @@ public final class AffinitySpreadHarness {
                   .labelSelector(new V1LabelSelector().matchLabels(Map.of("color", "blue"))));
         }
       }
-      case "default" -> {
+      case "default", "deployment" -> {
         meta.labels(Map.of("app", "web"));
         meta.addOwnerReferencesItem(
             new io.kubernetes.client.openapi.models.V1OwnerReference()
