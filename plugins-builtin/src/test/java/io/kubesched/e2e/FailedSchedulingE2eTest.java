@@ -332,6 +332,33 @@ final class FailedSchedulingE2eTest {
             pod("p").req("cpu", "1").obj(),
             fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
         argumentSet(
+            "only the first failing filter in profile order is reported per node",
+            List.of(
+                node("n1", "1", "8Gi"),
+                node("n2", "1", "8Gi").taint("dedicated", "x", "NoSchedule"),
+                node("n3", "1", "8Gi").unschedulable(true).label("disk", "ssd")),
+            List.of(
+                pod("a").req("cpu", "1").hostPort(80).node("n1").obj(),
+                pod("b").req("cpu", "1").node("n2").obj()),
+            pod("p")
+                .label("app", "web")
+                .req("cpu", "1")
+                .hostPort(80)
+                .nodeAffinityNotIn("disk", "ssd")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey("rack").selectorIn("app", "web"))
+                .obj(),
+            fitError(
+                3,
+                "1 node(s) didn't have free ports for the requested pod ports, 1 node(s) had"
+                    + " untolerated taint {dedicated: x}, 1 node(s) were unschedulable",
+                "1 " + NO_VICTIMS + ", 2 " + NOT_HELPFUL)),
+        argumentSet(
+            "a sidecar's request adds to the app containers'",
+            List.of(node("n1", "1500m", "8Gi")),
+            List.of(),
+            pod("p").sidecarReq("cpu", "1").req("cpu", "1").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
             List.of(),

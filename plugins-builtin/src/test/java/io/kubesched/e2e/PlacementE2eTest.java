@@ -424,6 +424,12 @@ final class PlacementE2eTest {
             pod("p").req("cpu", "1").obj(),
             "n1"),
         argumentSet(
+            "an init container only needs its own peak, not the sum with the app",
+            List.of(node("n1", "2", "8Gi")),
+            List.of(),
+            pod("p").initReq("cpu", "2").req("cpu", "1").obj(),
+            "n1"),
+        argumentSet(
             "an existing pod's required anti-affinity in another zone does not matter",
             List.of(
                 node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "1", "8Gi").label(ZONE, "b")),
