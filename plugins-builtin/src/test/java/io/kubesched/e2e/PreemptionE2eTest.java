@@ -13,6 +13,7 @@ import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetSpec;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetStatus;
 import io.kubernetes.client.custom.IntOrString;
 import io.kubesched.testing.MakePod;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -284,6 +285,57 @@ final class PreemptionE2eTest {
       assertThat(c.api.getPod("team-b", "lower")).isEmpty();
       assertThat(c.api.eventsFor("Pod", "team-b", "lower").stream().map(E2eCluster::format).toList())
           .containsExactly(preempted("pre", "n1"));
+    }
+  }
+
+  private static final OffsetDateTime EARLY = OffsetDateTime.parse("2025-12-31T20:00:00Z");
+  private static final OffsetDateTime LATE = OffsetDateTime.parse("2025-12-31T23:00:00Z");
+
+  @Test
+  void amongEqualCandidatesTheNodeWhoseVictimStartedLastIsChosen() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"), node("n2", "1", "8Gi"));
+      c.add(
+          pod("old", 1).startTime(EARLY).node("n1").obj(),
+          pod("young", 1).startTime(LATE).node("n2").obj());
+      c.add(pod("pre", 10).obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("old", "n1", "pre", "n2"));
+    }
+  }
+
+  static Stream<Arguments> reprieves() {
+    return Stream.of(
+        argumentSet(
+            "without a budget the earlier-started (more important) pod is reprieved", false, "v1"),
+        argumentSet(
+            "a pod whose eviction would violate its budget is reprieved first", true, "v2"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("reprieves")
+  void victimsOnANodeAreChosenToSpareBudgetsThenImportance(boolean budget, String victim) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      if (budget) {
+        c.api.create(
+            new V1PodDisruptionBudget()
+                .metadata(new V1ObjectMeta().name("protect").namespace("default"))
+                .spec(
+                    new V1PodDisruptionBudgetSpec()
+                        .selector(new V1LabelSelector().matchLabels(Map.of("app", "protected"))))
+                .status(new V1PodDisruptionBudgetStatus().disruptionsAllowed(0)));
+      }
+      c.add(node("n1", "2", "8Gi"));
+      c.add(
+          pod("v1", 1).label("app", "protected").startTime(LATE).node("n1").obj(),
+          pod("v2", 1).startTime(EARLY).node("n1").obj());
+      c.add(pod("pre", 10).obj());
+      c.run();
+
+      assertThat(c.nodeOf("pre")).isEqualTo("n1");
+      assertThat(c.exists(victim)).isFalse();
+      assertThat(c.api.listPods()).hasSize(2);
     }
   }
 }
