@@ -338,4 +338,76 @@ final class PreemptionE2eTest {
       assertThat(c.api.listPods()).hasSize(2);
     }
   }
+
+  /** The node of upstream's TestPreemption: 500m cpu, 500 bytes of memory, label node=node1. */
+  private static io.kubesched.testing.MakeNode upstreamNode() {
+    return io.kubesched.testing.MakeNode.node()
+        .name("node1")
+        .label("node", "node1")
+        .capacity("pods", "32", "cpu", "500m", "memory", "500");
+  }
+
+  private static MakePod upstreamPod(String name, int priority, String podLabel) {
+    return MakePod.pod()
+        .name(name)
+        .priority(priority)
+        .label("pod", podLabel)
+        .container(MakePod.PAUSE_IMAGE)
+        .req("cpu", "100m", "memory", "100");
+  }
+
+  static Stream<Arguments> upstreamAntiAffinity() {
+    return Stream.of(
+        argumentSet(
+            "preemption is performed to satisfy anti-affinity (upstream TestPreemption)",
+            1,
+            List.of("pod-0", "pod-1"),
+            "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules."),
+        argumentSet(
+            "preemption is not performed when anti-affinity is not satisfied (upstream"
+                + " TestPreemption)",
+            1000,
+            List.of(),
+            "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules. preemption:"
+                + " 0/1 nodes are available: 1 node(s) didn't satisfy existing pods anti-affinity"
+                + " rules."));
+  }
+
+  @ParameterizedTest
+  @MethodSource("upstreamAntiAffinity")
+  void preemptionForAntiAffinity(int pod1Priority, List<String> evicted, String message) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(upstreamNode());
+      c.add(upstreamPod("pod-0", 100, "p0").node("node1").obj());
+      c.add(
+          upstreamPod("pod-1", pod1Priority, "p1")
+              .podAntiAffinity("node", "pod", "preemptor")
+              .node("node1")
+              .obj());
+      c.add(upstreamPod("preemptor-pod", 1000, "preemptor").podAntiAffinity("node", "pod", "p0").obj());
+      c.scheduler().scheduleOne();
+
+      assertThat(c.podScheduled("preemptor-pod")).containsExactly("False", "Unschedulable", message);
+      c.run();
+
+      assertThat(
+              Stream.of("pod-0", "pod-1").filter(n -> !c.exists(n)).toList())
+          .isEqualTo(evicted);
+      assertThat(c.nodeOf("preemptor-pod")).isEqualTo(evicted.isEmpty() ? null : "node1");
+    }
+  }
+
+  @Test
+  void basicPreemptionFromUpstream() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(upstreamNode());
+      c.add(
+          MakePod.pod().name("victim-pod").priority(1).req("cpu", "400m", "memory", "200")
+              .node("node1").obj());
+      c.add(MakePod.pod().name("preemptor-pod").priority(1000).req("cpu", "300m", "memory", "200").obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("preemptor-pod", "node1"));
+    }
+  }
 }
