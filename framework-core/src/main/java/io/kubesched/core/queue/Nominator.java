@@ -27,6 +27,9 @@ final class Nominator {
 
   private final Map<String, List<PodRef>> nominatedPods = new LinkedHashMap<>();
   private final Map<String, String> podToNode = new HashMap<>();
+  // Whether no pod is nominated, readable without the queue's lock: the Filter phase asks for
+  // every node's nominated pods, and almost always there are none.
+  private volatile boolean empty = true;
 
   /**
    * Nominates {@code pod}: under {@code OVERRIDE} to {@code info.nodeName()}; under {@code NOOP}
@@ -52,6 +55,7 @@ final class Nominator {
       }
     }
     refs.add(PodRef.of(pod));
+    empty = false;
   }
 
   /** Drops the nomination of the pod with {@code uid}, if any. */
@@ -72,6 +76,7 @@ final class Nominator {
     }
     if (refs.isEmpty()) {
       nominatedPods.remove(node);
+      empty = nominatedPods.isEmpty();
     }
   }
 
@@ -101,6 +106,11 @@ final class Nominator {
   }
 
   /** Returns a copy of the references nominated to {@code node}. */
+  /** Returns whether no pod is nominated; safe without the queue's lock. */
+  boolean isEmpty() {
+    return empty;
+  }
+
   List<PodRef> forNode(String node) {
     List<PodRef> refs = nominatedPods.get(node);
     return refs == null ? List.of() : List.copyOf(refs);

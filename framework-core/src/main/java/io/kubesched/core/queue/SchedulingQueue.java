@@ -1016,6 +1016,9 @@ public final class SchedulingQueue implements PodNominator {
    */
   @Override
   public List<PodInfo> nominatedPodsForNode(String nodeName) {
+    if (nominator.isEmpty()) {
+      return new ArrayList<>(0);
+    }
     lock.lock();
     try {
       List<Nominator.PodRef> refs = nominator.forNode(nodeName);

@@ -864,14 +864,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
-    Set<String> skipped = state.skipFilterPlugins();
-    boolean skipNone = skipped.isEmpty();
+    FilterPlugin[] active = activeFilterPlugins(state.skipFilterPlugins());
     boolean record = state.recordPluginMetrics();
-    for (int i = 0; i < filterPlugins.size(); i++) {
-      FilterPlugin pl = filterPlugins.get(i);
-      if (!skipNone && skipped.contains(pl.name())) {
-        continue;
-      }
+    for (FilterPlugin pl : active) {
       long t = record ? System.nanoTime() : 0;
       Status s;
       try {
@@ -890,6 +885,31 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
     }
     return Status.success();
+  }
+
+  /** The Filter plugins not skipped under one cycle's skip set (the set itself, by identity). */
+  private record ActiveFilters(Set<String> skipped, FilterPlugin[] plugins) {}
+
+  private volatile ActiveFilters activeFilters;
+
+  /**
+   * Returns the Filter plugins not in {@code skipped}, in order. A cycle's skip set is one object
+   * read for every node, so the answer is kept for the last set seen.
+   */
+  private FilterPlugin[] activeFilterPlugins(Set<String> skipped) {
+    ActiveFilters a = activeFilters;
+    if (a != null && a.skipped() == skipped) {
+      return a.plugins();
+    }
+    List<FilterPlugin> out = new ArrayList<>(filterPlugins.size());
+    for (FilterPlugin pl : filterPlugins) {
+      if (!skipped.contains(pl.name())) {
+        out.add(pl);
+      }
+    }
+    FilterPlugin[] plugins = out.toArray(new FilterPlugin[0]);
+    activeFilters = new ActiveFilters(skipped, plugins);
+    return plugins;
   }
 
   /**
