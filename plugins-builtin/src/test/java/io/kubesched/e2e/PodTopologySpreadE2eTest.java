@@ -165,7 +165,8 @@ final class PodTopologySpreadE2eTest {
             "pods spread across zone as 2/1, maxSkew is 2 and the number of domains <"
                 + " minDomains, then the third and fourth nodes fit",
             defaultNodes(),
-            List.of(existing("p1a", "node-0"), existing("p2a", "node-1"), existing("p3a", "node-2")),
+            List.of(
+                existing("p1a", "node-0"), existing("p2a", "node-1"), existing("p3a", "node-2")),
             incoming()
                 .spreadConstraint(s -> hard(2, "zone").andThen(c -> c.minDomains(3)).accept(s))
                 .obj(),
@@ -174,7 +175,8 @@ final class PodTopologySpreadE2eTest {
             "pods spread across zone as 2/1, maxSkew is 2 and the number of domains <"
                 + " minDomains, then the all nodes fit",
             defaultNodes(),
-            List.of(existing("p1a", "node-1"), existing("p2a", "node-2"), existing("p3a", "node-3")),
+            List.of(
+                existing("p1a", "node-1"), existing("p2a", "node-2"), existing("p3a", "node-3")),
             incoming()
                 .spreadConstraint(s -> hard(2, "zone").andThen(c -> c.minDomains(1)).accept(s))
                 .obj(),
@@ -192,7 +194,8 @@ final class PodTopologySpreadE2eTest {
         argumentSet(
             "NodeAffinityPolicy ignored with nodeAffinity, pods spread across zone as 1/~2~",
             inclusionNodes(null),
-            List.of(existing("p1a", "node-1"), existing("p3a", "node-3"), existing("p4a", "node-4")),
+            List.of(
+                existing("p1a", "node-1"), existing("p3a", "node-3"), existing("p4a", "node-4")),
             incoming()
                 .nodeAffinityIn("foo", "")
                 .spreadConstraint(
@@ -270,7 +273,8 @@ final class PodTopologySpreadE2eTest {
             "matchLabelKeys ANDed with LabelSelector when LabelSelector is empty, pods spread"
                 + " across zone as 2/1",
             defaultNodes(),
-            List.of(existing("p1a", "node-0"), existing("p2a", "node-1"), existing("p3a", "node-2")),
+            List.of(
+                existing("p1a", "node-0"), existing("p2a", "node-1"), existing("p3a", "node-2")),
             incoming()
                 .spreadConstraint(
                     s ->

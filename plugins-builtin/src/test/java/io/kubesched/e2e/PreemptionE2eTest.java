@@ -6,12 +6,12 @@ import static io.kubesched.e2e.E2eCluster.scheduled;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.custom.IntOrString;
 import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetSpec;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetStatus;
-import io.kubernetes.client.custom.IntOrString;
 import io.kubesched.testing.MakePod;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -29,7 +29,10 @@ final class PreemptionE2eTest {
   }
 
   private static String preempted(String preemptor, String node) {
-    return "Normal Preempted Preempting: Preempted by pod default/" + preemptor + " on node " + node;
+    return "Normal Preempted Preempting: Preempted by pod default/"
+        + preemptor
+        + " on node "
+        + node;
   }
 
   @Test
@@ -46,11 +49,13 @@ final class PreemptionE2eTest {
 
       assertThat(c.nominatedNode("pre")).isEqualTo("n1");
       assertThat(c.podScheduled("pre"))
-          .containsExactly("False", "Unschedulable", "0/1 nodes are available: 1 Insufficient cpu.");
+          .containsExactly(
+              "False", "Unschedulable", "0/1 nodes are available: 1 Insufficient cpu.");
 
       c.run();
 
-      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("low", "n1", "mid", "n1", "pre", "n1"));
+      assertThat(c.placements())
+          .isEqualTo(PlacementE2eTest.map("low", "n1", "mid", "n1", "pre", "n1"));
       assertThat(c.nominatedNode("pre")).isEqualTo("n1");
       assertThat(c.podScheduled("pre")).containsExactly("True", null, null);
       assertThat(c.events("lower")).containsExactly(preempted("pre", "n1"));
@@ -66,9 +71,7 @@ final class PreemptionE2eTest {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       c.add(node("n1", "3", "8Gi"));
       c.add(
-          pod("a", 1).node("n1").obj(),
-          pod("b", 2).node("n1").obj(),
-          pod("c", 3).node("n1").obj());
+          pod("a", 1).node("n1").obj(), pod("b", 2).node("n1").obj(), pod("c", 3).node("n1").obj());
       c.add(MakePod.pod().name("pre").priority(10).req("cpu", "2").obj());
       c.run();
 
@@ -98,8 +101,16 @@ final class PreemptionE2eTest {
 
   static Stream<Arguments> budgets() {
     return Stream.of(
-        argumentSet("without a budget the node with the lowest-priority victim is chosen", false, "n1", "v1"),
-        argumentSet("a budget that allows no disruption moves preemption to the other node", true, "n2", "v2"));
+        argumentSet(
+            "without a budget the node with the lowest-priority victim is chosen",
+            false,
+            "n1",
+            "v1"),
+        argumentSet(
+            "a budget that allows no disruption moves preemption to the other node",
+            true,
+            "n2",
+            "v2"));
   }
 
   @ParameterizedTest
@@ -137,17 +148,14 @@ final class PreemptionE2eTest {
   @Test
   void aHigherPriorityPodPreemptsAcrossNodesOnlyWhereItHelps() {
     try (E2eCluster c = E2eCluster.withDefaults()) {
-      c.add(
-          node("n1", "1", "8Gi").taint("dedicated", "x", "NoSchedule"),
-          node("n2", "1", "8Gi"));
+      c.add(node("n1", "1", "8Gi").taint("dedicated", "x", "NoSchedule"), node("n2", "1", "8Gi"));
       c.add(
           pod("t", 0).toleration("dedicated", "x", "NoSchedule").node("n1").obj(),
           pod("v", 0).node("n2").obj());
       c.add(pod("pre", 10).obj());
       c.run();
 
-      assertThat(c.placements())
-          .isEqualTo(PlacementE2eTest.map("t", "n1", "pre", "n2"));
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("t", "n1", "pre", "n2"));
       assertThat(c.events("pre"))
           .containsExactly(
               failed(
@@ -187,7 +195,8 @@ final class PreemptionE2eTest {
       c.add(MakePod.pod().name("pre").priority(10).req("cpu", "2").obj());
       c.run();
 
-      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("a1", "n1", "a2", "n1", "pre", "n2"));
+      assertThat(c.placements())
+          .isEqualTo(PlacementE2eTest.map("a1", "n1", "a2", "n1", "pre", "n2"));
       assertThat(c.events("b1")).containsExactly(preempted("pre", "n2"));
     }
   }
@@ -265,7 +274,12 @@ final class PreemptionE2eTest {
       c.run();
 
       assertThat(c.countsByNode()).isEqualTo(Map.of("n1", 1, "n2", 1));
-      assertThat(List.of(c.exists("v1"), c.exists("v2"), c.nodeOf("pre1") != null, c.nodeOf("pre2") != null))
+      assertThat(
+              List.of(
+                  c.exists("v1"),
+                  c.exists("v2"),
+                  c.nodeOf("pre1") != null,
+                  c.nodeOf("pre2") != null))
           .containsExactly(false, false, true, true);
     }
   }
@@ -275,15 +289,28 @@ final class PreemptionE2eTest {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       c.add(node("n1", "2", "8Gi"));
       c.add(
-          MakePod.pod().name("same").namespace("team-a").priority(10).req("cpu", "1").node("n1").obj(),
-          MakePod.pod().name("lower").namespace("team-b").priority(9).req("cpu", "1").node("n1").obj());
+          MakePod.pod()
+              .name("same")
+              .namespace("team-a")
+              .priority(10)
+              .req("cpu", "1")
+              .node("n1")
+              .obj(),
+          MakePod.pod()
+              .name("lower")
+              .namespace("team-b")
+              .priority(9)
+              .req("cpu", "1")
+              .node("n1")
+              .obj());
       c.add(pod("pre", 10).obj());
       c.run();
 
       assertThat(c.nodeOf("pre")).isEqualTo("n1");
       assertThat(c.api.getPod("team-a", "same")).isPresent();
       assertThat(c.api.getPod("team-b", "lower")).isEmpty();
-      assertThat(c.api.eventsFor("Pod", "team-b", "lower").stream().map(E2eCluster::format).toList())
+      assertThat(
+              c.api.eventsFor("Pod", "team-b", "lower").stream().map(E2eCluster::format).toList())
           .containsExactly(preempted("pre", "n1"));
     }
   }
@@ -384,15 +411,17 @@ final class PreemptionE2eTest {
               .podAntiAffinity("node", "pod", "preemptor")
               .node("node1")
               .obj());
-      c.add(upstreamPod("preemptor-pod", 1000, "preemptor").podAntiAffinity("node", "pod", "p0").obj());
+      c.add(
+          upstreamPod("preemptor-pod", 1000, "preemptor")
+              .podAntiAffinity("node", "pod", "p0")
+              .obj());
       c.scheduler().scheduleOne();
 
-      assertThat(c.podScheduled("preemptor-pod")).containsExactly("False", "Unschedulable", message);
+      assertThat(c.podScheduled("preemptor-pod"))
+          .containsExactly("False", "Unschedulable", message);
       c.run();
 
-      assertThat(
-              Stream.of("pod-0", "pod-1").filter(n -> !c.exists(n)).toList())
-          .isEqualTo(evicted);
+      assertThat(Stream.of("pod-0", "pod-1").filter(n -> !c.exists(n)).toList()).isEqualTo(evicted);
       assertThat(c.nodeOf("preemptor-pod")).isEqualTo(evicted.isEmpty() ? null : "node1");
     }
   }
@@ -402,9 +431,18 @@ final class PreemptionE2eTest {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       c.add(upstreamNode());
       c.add(
-          MakePod.pod().name("victim-pod").priority(1).req("cpu", "400m", "memory", "200")
-              .node("node1").obj());
-      c.add(MakePod.pod().name("preemptor-pod").priority(1000).req("cpu", "300m", "memory", "200").obj());
+          MakePod.pod()
+              .name("victim-pod")
+              .priority(1)
+              .req("cpu", "400m", "memory", "200")
+              .node("node1")
+              .obj());
+      c.add(
+          MakePod.pod()
+              .name("preemptor-pod")
+              .priority(1000)
+              .req("cpu", "300m", "memory", "200")
+              .obj());
       c.run();
 
       assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("preemptor-pod", "node1"));

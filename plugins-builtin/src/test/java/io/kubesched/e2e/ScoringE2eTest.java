@@ -9,13 +9,13 @@ import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicaSetSpec;
-import io.kubernetes.client.openapi.models.V1StatefulSet;
-import io.kubernetes.client.openapi.models.V1StatefulSetSpec;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1ServiceSpec;
+import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1StatefulSetSpec;
 import io.kubesched.testing.MakeNode;
-import java.util.Map;
 import io.kubesched.testing.MakePod;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +30,8 @@ final class ScoringE2eTest {
   static Stream<Arguments> ranking() {
     // The pod asks for 1 cpu and 1Gi of a 4-cpu/8Gi node. Weights: NodeResourcesFit 1,
     // NodeResourcesBalancedAllocation 1, ImageLocality 1, TaintToleration 3.
-    // n1 (empty): fit (75+87)/2=81, balanced (1-|0.25-0.125|/2)*100=93, image 0, taints 100*3 -> 474.
+    // n1 (empty): fit (75+87)/2=81, balanced (1-|0.25-0.125|/2)*100=93, image 0, taints 100*3 ->
+    // 474.
     // n2 (a 400m/512Mi pod, has the image): fit (65+81)/2=73, balanced (1-|0.35-0.1875|/2)*100=91,
     //   image 100*(500MB*2/3-23MB)/(1000MB-23MB)=31, taints 100*3 -> 495.
     // n3 (empty, has the image, PreferNoSchedule taint): 81+93+31+0 -> 205.
@@ -92,7 +93,8 @@ final class ScoringE2eTest {
       c.run();
 
       assertThat(c.placements())
-          .isEqualTo(PlacementE2eTest.map("half", "n1", "spread", "n2", "packed", "n1", "stray", ""));
+          .isEqualTo(
+              PlacementE2eTest.map("half", "n1", "spread", "n2", "packed", "n1", "stray", ""));
       assertThat(c.events("spread")).containsExactly(scheduled("spread", "n2"));
       assertThat(c.events("packed")).containsExactly(scheduled("packed", "n1"));
       assertThat(c.events("stray")).isEmpty();
@@ -108,7 +110,8 @@ final class ScoringE2eTest {
     return Stream.of(
         argumentSet("a Service selecting the pods spreads them by default", "Service", "n2"),
         argumentSet("a ReplicaSet selecting the pods spreads them by default", "ReplicaSet", "n2"),
-        argumentSet("a StatefulSet selecting the pods spreads them by default", "StatefulSet", "n2"),
+        argumentSet(
+            "a StatefulSet selecting the pods spreads them by default", "StatefulSet", "n2"),
         argumentSet("without a Service or controller there is no default spreading", "", "n1"),
         argumentSet(
             "a ReplicaSet matching the labels but not owning the pod does not count",
@@ -132,7 +135,9 @@ final class ScoringE2eTest {
       switch (kind) {
         case "Service" ->
             c.api.create(
-                new V1Service().metadata(meta).spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
+                new V1Service()
+                    .metadata(meta)
+                    .spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
         case "ReplicaSet", "ReplicaSet-unowned" ->
             c.api.create(
                 new V1ReplicaSet().metadata(meta).spec(new V1ReplicaSetSpec().selector(selector)));
