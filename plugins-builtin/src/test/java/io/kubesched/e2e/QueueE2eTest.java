@@ -263,4 +263,36 @@ final class QueueE2eTest {
       }
     }
   }
+
+  @Test
+  void aGatedPodsNodeSelectorMayBeChangedBeforeItsGateIsRemoved() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "4", "8Gi"), node("n2", "4", "8Gi").label("disk", "ssd"));
+      c.add(MakePod.pod().name("p").schedulingGate("example.com/placement").obj()).run();
+
+      V1Pod placed = copy(c, "p");
+      placed.getSpec().setNodeSelector(Map.of("disk", "ssd"));
+      placed.getSpec().setSchedulingGates(List.of());
+      c.api.updatePod(placed);
+      c.run();
+
+      assertThat(c.nodeOf("p")).isEqualTo("n2");
+    }
+  }
+
+  @Test
+  void aPendingPodThatIsDeletedIsNoLongerRetried() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(MakePod.pod().name("p").req("cpu", "2").obj());
+      c.scheduler().scheduleOne();
+      assertThat(c.events("p")).hasSize(1);
+
+      c.api.deletePod(c.pod("p"));
+      c.add(node("n2", "4", "8Gi")).run();
+
+      assertThat(c.api.eventsFor("Pod", "default", "p")).hasSize(1);
+      assertThat(c.scheduler().queue().pendingPods()).isEmpty();
+    }
+  }
 }
