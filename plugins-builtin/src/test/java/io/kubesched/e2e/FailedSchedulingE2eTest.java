@@ -392,6 +392,12 @@ final class FailedSchedulingE2eTest {
             pod("p").sidecarReq("cpu", "1").req("cpu", "1").obj(),
             fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
         argumentSet(
+            "pods bound to a node that does not exist do not count as a node",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(pod("orphan").req("cpu", "1").node("ghost").obj()),
+            pod("p").req("cpu", "2").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
             List.of(),
