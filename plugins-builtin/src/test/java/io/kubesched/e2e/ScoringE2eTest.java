@@ -194,4 +194,31 @@ final class ScoringE2eTest {
                       + " scheduling."));
     }
   }
+
+  private static final String NO_PREEMPTION =
+      """
+      apiVersion: kubescheduler.config.k8s.io/v1
+      kind: KubeSchedulerConfiguration
+      profiles:
+      - schedulerName: default-scheduler
+        plugins:
+          postFilter:
+            disabled:
+            - name: DefaultPreemption
+      """;
+
+  @Test
+  void withoutAPostFilterPluginTheMessageHasNoPreemptionPartAndNothingIsEvicted() {
+    try (E2eCluster c = E2eCluster.withConfig(NO_PREEMPTION)) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(MakePod.pod().name("low").priority(1).req("cpu", "1").node("n1").obj());
+      c.add(MakePod.pod().name("high").priority(100).req("cpu", "1").obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("low", "n1", "high", ""));
+      assertThat(c.distinctEvents("high"))
+          .containsExactly(E2eCluster.failed("0/1 nodes are available: 1 Insufficient cpu."));
+      assertThat(c.nominatedNode("high")).isNull();
+    }
+  }
 }
