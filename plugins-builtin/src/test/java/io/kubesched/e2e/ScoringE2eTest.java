@@ -221,4 +221,45 @@ final class ScoringE2eTest {
       assertThat(c.nominatedNode("high")).isNull();
     }
   }
+
+  static Stream<Arguments> symmetry() {
+    // The incoming pod (app=web, no requests: 100m/200Mi counted) has no affinity of its own.
+    // A 16-cpu/32Gi node scores 98 for NodeResourcesFit, a 4-cpu/8Gi one 97 (95 with the existing
+    // pod on it); InterPodAffinity (weight 2) adds the existing pod's terms symmetrically: its
+    // preferred anti-affinity (weight 100) makes its node score 0 against 100, its required
+    // affinity counts hardPodAffinityWeight (1) for its node, normalized to 100 against 0.
+    return Stream.of(
+        argumentSet("no terms: the bigger node wins", "none", "n1"),
+        argumentSet(
+            "an existing pod's preferred anti-affinity pushes the pod off its (bigger) node",
+            "preferredAnti",
+            "n2"),
+        argumentSet(
+            "an existing pod's required affinity pulls the pod to its (smaller) node",
+            "requiredAffinity",
+            "n1"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("symmetry")
+  void existingPodsAffinityTermsScoreSymmetrically(String terms, String expected) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      boolean n1Big = !terms.equals("requiredAffinity");
+      c.add(
+          node("n1", n1Big ? "16" : "4", n1Big ? "32Gi" : "8Gi"),
+          node("n2", n1Big ? "4" : "16", n1Big ? "8Gi" : "32Gi"));
+      MakePod existing = MakePod.pod().name("db").label("app", "db").container(IMAGE).node("n1");
+      switch (terms) {
+        case "preferredAnti" ->
+            existing.preferredPodAntiAffinity(100, E2eCluster.HOSTNAME, "app", "web");
+        case "requiredAffinity" -> existing.podAffinity(E2eCluster.HOSTNAME, "app", "web");
+        default -> {}
+      }
+      c.add(existing.obj());
+      c.add(MakePod.pod().name("p").label("app", "web").container("other:1").obj());
+      c.run();
+
+      assertThat(c.nodeOf("p")).isEqualTo(expected);
+    }
+  }
 }
