@@ -9,6 +9,7 @@ import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 import io.kubernetes.client.custom.IntOrString;
 import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetSpec;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetStatus;
@@ -446,6 +447,44 @@ final class PreemptionE2eTest {
       c.run();
 
       assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("preemptor-pod", "node1"));
+    }
+  }
+
+  @Test
+  void aNominatedPodWaitsForAVictimAlreadyTerminatingByPreemption() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      V1Pod leaving = pod("leaving", 1).terminating().node("n1").obj();
+      leaving
+          .getStatus()
+          .addConditionsItem(
+              new io.kubernetes.client.openapi.models.V1PodCondition()
+                  .type("DisruptionTarget")
+                  .status("True")
+                  .reason("PreemptionByScheduler"));
+      c.add(leaving);
+      c.add(pod("pre", 10).nominatedNode("n1").obj());
+      c.scheduler().scheduleOne();
+
+      String message =
+          "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to a"
+              + " terminating pod on the nominated node.";
+      assertThat(c.podScheduled("pre")).containsExactly("False", "Unschedulable", message);
+      assertThat(c.exists("leaving")).isTrue();
+      assertThat(c.events("leaving")).isEmpty();
+    }
+  }
+
+  @Test
+  void aTerminatingPodNotEvictedByTheSchedulerCanStillBePreempted() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(pod("leaving", 1).terminating().node("n1").obj());
+      c.add(pod("pre", 10).nominatedNode("n1").obj());
+      c.run();
+
+      assertThat(c.nodeOf("pre")).isEqualTo("n1");
+      assertThat(c.events("leaving")).containsExactly(preempted("pre", "n1"));
     }
   }
 }
