@@ -175,8 +175,13 @@ public final class NodeInfo {
     return true;
   }
 
+  /**
+   * Returns the index of the pod with {@code uid} (UIDs are unique on a node), searching from the
+   * end: the pod removed is most often the one just added (an assumed pod being confirmed), and a
+   * node may hold tens of thousands of pods.
+   */
   private static int indexOf(List<PodInfo> list, String uid) {
-    for (int i = 0; i < list.size(); i++) {
+    for (int i = list.size() - 1; i >= 0; i--) {
       if (list.get(i).uid().equals(uid)) {
         return i;
       }
