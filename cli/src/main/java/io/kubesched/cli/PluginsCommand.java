@@ -53,12 +53,12 @@ public final class PluginsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PluginRegistry registry = PluginRegistry.discover();
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"NAME", "EXTENSION POINTS", "ARGS", "SOURCE"});
+    rows.add(new String[] {"NAME", "EXTENSION POINTS", "ARGS", "CLASS"});
     for (String name : registry.names()) {
       PluginProvider<?> p = registry.get(name).orElseThrow();
       rows.add(new String[] {name, String.join(",", extensionPoints(p.pluginType())),
         p.argsType() == NoArgs.class ? "-" : p.argsType().getSimpleName(),
-        source(p)});
+        p.pluginType().getName()});
     }
     int[] w = new int[4];
     for (String[] r : rows) {
@@ -89,15 +89,5 @@ public final class PluginsCommand implements Callable<Integer> {
       }
     }
     return points;
-  }
-
-  private static String source(PluginProvider<?> p) {
-    var cs = p.getClass().getProtectionDomain().getCodeSource();
-    if (cs == null || cs.getLocation() == null) {
-      return "";
-    }
-    String loc = cs.getLocation().getPath();
-    int slash = loc.lastIndexOf('/', loc.length() - 2);
-    return slash >= 0 ? loc.substring(slash + 1) : loc;
   }
 }

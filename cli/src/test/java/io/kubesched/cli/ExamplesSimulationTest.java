@@ -50,4 +50,13 @@ final class ExamplesSimulationTest {
     assertThat(s).containsEntry("ml/resnet-0", "Scheduled").containsEntry("ml/resnet-3", "Scheduled")
         .containsEntry("ml/llm-0", "Unschedulable").containsEntry("ml/llm-3", "Unschedulable");
   }
+
+  @Test
+  void kubectlOutputIsReadAsItIs() throws Exception {
+    Path dump = Path.of(ExamplesSimulationTest.class.getResource("/kubectl-get-nodes-pods.yaml")
+        .toURI());
+    // a `kubectl get nodes,pods -A -o yaml` List: managedFields, status, runtimeHandlers, ...
+    Map<String, String> s = statuses("simulate", dump.toString(), "-o", "json");
+    assertThat(s).containsExactly(Map.entry("default/pending-one", "Scheduled"));
+  }
 }

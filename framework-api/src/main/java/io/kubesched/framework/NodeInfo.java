@@ -121,7 +121,7 @@ public final class NodeInfo {
     this.labels =
         node.getMetadata() == null || node.getMetadata().getLabels() == null
             ? Map.of()
-            : node.getMetadata().getLabels();
+            : PodInfo.fastCopy(node.getMetadata().getLabels());
     List<Taint> ts = new ArrayList<>();
     if (node.getSpec() != null && node.getSpec().getTaints() != null) {
       for (V1Taint t : node.getSpec().getTaints()) {

@@ -70,7 +70,7 @@ public final class PodInfo {
     this.name = meta.getName() == null ? "" : meta.getName();
     this.key = namespace + "/" + name;
     this.uid = meta.getUid() == null || meta.getUid().isEmpty() ? key : meta.getUid();
-    this.labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
+    this.labels = fastCopy(meta.getLabels());
     this.ownerReferences =
         meta.getOwnerReferences() == null ? List.of() : List.copyOf(meta.getOwnerReferences());
     this.priority = spec.getPriority() == null ? 0 : spec.getPriority();
@@ -86,7 +86,7 @@ public final class PodInfo {
       }
     }
     this.tolerations = List.copyOf(tols);
-    this.nodeSelector = spec.getNodeSelector() == null ? Map.of() : spec.getNodeSelector();
+    this.nodeSelector = fastCopy(spec.getNodeSelector());
 
     V1Affinity affinity = spec.getAffinity();
     V1NodeAffinity nodeAffinity = affinity == null ? null : affinity.getNodeAffinity();
@@ -226,6 +226,14 @@ public final class PodInfo {
               t.getWeight() == null ? 0 : t.getWeight()));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * Returns an immutable hash-based copy: maps decoded from JSON are tree maps whose lookups
+   * dominate selector matching on the hot path.
+   */
+  static Map<String, String> fastCopy(Map<String, String> m) {
+    return m == null || m.isEmpty() ? Map.of() : Map.copyOf(m);
   }
 
   /** Parses {@code pod}; never fails for a pod the API server accepts. */

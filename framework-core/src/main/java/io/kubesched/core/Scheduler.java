@@ -437,6 +437,12 @@ public final class Scheduler implements AutoCloseable {
         log.atWarn().setMessage("runUntilIdle stopped after too many steps").log();
         return;
       }
+      if (simulatedTime != null && (steps & 15) == 0 && cyclingWithoutProgress()) {
+        log.atInfo()
+            .setMessage("simulation stopped: pods keep being retried without any binding")
+            .log();
+        return;
+      }
       if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
         continue;
       }
@@ -479,6 +485,35 @@ public final class Scheduler implements AutoCloseable {
       }
     }
   }
+  private long cycleMarkProgress = -1;
+  private long cycleMarkAttempts;
+
+  /**
+   * Returns whether pods keep being attempted without any binding or deletion: more attempts
+   * since the last one than twice the pending and waiting pods, plus slack. Gangs whose members
+   * are rejected at Permit and retried at once (kube 1.33 pops the backoff queue when the active
+   * queue is empty) would otherwise cycle forever in a simulation without time passing.
+   */
+  private boolean cyclingWithoutProgress() {
+    long p = progress.get();
+    if (p != cycleMarkProgress) {
+      cycleMarkProgress = p;
+      cycleMarkAttempts = attempts.get();
+      return false;
+    }
+    long since = attempts.get() - cycleMarkAttempts;
+    if (since <= IDLE_ATTEMPT_SLACK) {
+      return false;
+    }
+    Map<String, Integer> sizes = queue.sizes();
+    long pending =
+        sizes.getOrDefault("active", 0)
+            + sizes.getOrDefault("backoff", 0)
+            + sizes.getOrDefault("unschedulable", 0)
+            + waitingPods.size();
+    return since > 2 * pending + IDLE_ATTEMPT_SLACK;
+  }
+
 
   private int runningBindings() {
     return bindingsInFlight.get() - bindingsWaitingOnPermit.get();

@@ -15,9 +15,11 @@ import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -77,6 +79,16 @@ final class FailedSchedulingE2eTest {
               return t.contains(z + "1") ? n.taint("dedicated", "x", "NoSchedule") : n;
             })
         .toList();
+  }
+
+  /** Makes {@code pod} use the host network with one container port and no host port. */
+  static V1Pod hostNetwork(V1Pod pod, int containerPort) {
+    pod.getSpec().setHostNetwork(true);
+    pod.getSpec()
+        .getContainers()
+        .get(0)
+        .addPortsItem(new io.kubernetes.client.openapi.models.V1ContainerPort().containerPort(containerPort));
+    return pod;
   }
 
   static Stream<Arguments> unschedulable() {
@@ -301,6 +313,25 @@ final class FailedSchedulingE2eTest {
                 "1 node(s) didn't match pod topology spread constraints, 2 Insufficient cpu",
                 "3 " + NO_VICTIMS)),
         argumentSet(
+            "limits without requests default the requests (API server defaulting)",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(),
+            pod("p").lim("cpu", "2", "memory", "1Gi").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "host-network pods use their container ports as host ports (API server defaulting)",
+            List.of(node("n1", "4", "8Gi")),
+            List.of(hostNetwork(pod("a").node("n1").obj(), 9100)),
+            hostNetwork(pod("p").obj(), 9100),
+            fitError(
+                1, "1 node(s) didn't have free ports for the requested pod ports", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "a terminating pod still holds its resources",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(pod("leaving").req("cpu", "1").terminating().node("n1").obj()),
+            pod("p").req("cpu", "1").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
             List.of(),
@@ -326,6 +357,25 @@ final class FailedSchedulingE2eTest {
       assertThat(c.podScheduled("p")).containsExactly("False", "Unschedulable", message);
       assertThat(c.distinctEvents("p")).containsExactly(failed(message));
       assertThat(c.nominatedNode("p")).isNull();
+    }
+  }
+
+  @Test
+  void theEventNoteIsTruncatedTo1024BytesButTheConditionKeepsTheWholeMessage() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      List<String> reasons = new ArrayList<>();
+      for (int i = 0; i < 30; i++) {
+        String team = String.format("team-%02d", i);
+        c.add(node("n" + i, "4", "8Gi").taint("dedicated", team, "NoSchedule"));
+        reasons.add("1 node(s) had untolerated taint {dedicated: " + team + "}");
+      }
+      c.add(pod("p").obj()).run();
+
+      String message =
+          fitError(30, String.join(", ", reasons), "30 " + NOT_HELPFUL);
+      assertThat(message.length()).isGreaterThan(1024);
+      assertThat(c.podScheduled("p")).containsExactly("False", "Unschedulable", message);
+      assertThat(c.distinctEvents("p")).containsExactly(failed(message.substring(0, 1020) + " ..."));
     }
   }
 }

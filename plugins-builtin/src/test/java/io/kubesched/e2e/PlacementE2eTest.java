@@ -11,6 +11,7 @@ import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 import io.kubernetes.client.openapi.models.V1Affinity;
 import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
@@ -146,7 +147,7 @@ final class PlacementE2eTest {
       assertThat(c.countsByNode()).isEqualTo(Map.of("n1", 1, "n2", 1, "n3", 1));
       List<String> pending =
           c.placements().entrySet().stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
-      assertThat(pending).hasSize(1);
+      assertThat(pending).containsExactly("web-3");
       String message =
           "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption:"
               + " 0/3 nodes are available: 3 No preemption victims found for incoming pod.";
@@ -187,6 +188,10 @@ final class PlacementE2eTest {
             pod("p").toleration("dedicated", "gpu", "NoSchedule").nodeSelector(Map.of("gpu", "true")).obj(),
             "n1"),
         argumentSet(
+            "a PreferNoSchedule taint (weight 3) outweighs preferred node affinity (weight 2)",
+            pod("p").nodeAffinityNotIn(ZONE, "c").preferredNodeAffinity(50, "spot", "true").obj(),
+            "n2"),
+        argumentSet(
             "preferred node affinity",
             pod("p").preferredNodeAffinity(50, ZONE, "c").obj(),
             "n3"));
@@ -199,7 +204,8 @@ final class PlacementE2eTest {
       c.add(
           node("n1", "4", "8Gi").label(ZONE, "a").label("gpu", "true").taint("dedicated", "gpu", "NoSchedule"),
           node("n2", "4", "8Gi").label(ZONE, "b"),
-          node("n3", "4", "8Gi").label(ZONE, "c").label("disk", "ssd"));
+          node("n3", "4", "8Gi").label(ZONE, "c").label("disk", "ssd"),
+          node("n4", "4", "8Gi").label(ZONE, "d").label("spot", "true").taint("spot", "true", "PreferNoSchedule"));
       c.add(pod).run();
 
       assertThat(c.nodeOf("p")).isEqualTo(expectedNode);
@@ -381,6 +387,43 @@ final class PlacementE2eTest {
                 .obj(),
             "a1"),
         argumentSet(
+            "a DaemonSet-style pod tolerating everything lands on its cordoned, tainted node",
+            List.of(
+                node("n1", "4", "8Gi").unschedulable(true).taint("dedicated", "x", "NoExecute"),
+                node("n2", "4", "8Gi")),
+            List.of(),
+            pod("p")
+                .toleration(new io.kubernetes.client.openapi.models.V1Toleration().operator("Exists"))
+                .nodeAffinity(
+                    new io.kubernetes.client.openapi.models.V1NodeAffinity()
+                        .requiredDuringSchedulingIgnoredDuringExecution(
+                            new io.kubernetes.client.openapi.models.V1NodeSelector()
+                                .addNodeSelectorTermsItem(
+                                    new io.kubernetes.client.openapi.models.V1NodeSelectorTerm()
+                                        .addMatchFieldsItem(
+                                            new io.kubernetes.client.openapi.models
+                                                    .V1NodeSelectorRequirement()
+                                                .key("metadata.name")
+                                                .operator("In")
+                                                .addValuesItem("n1")))))
+                .obj(),
+            "n1"),
+        argumentSet(
+            "pods tolerate not-ready and unreachable NoExecute taints by default (admission)",
+            List.of(
+                node("n1", "4", "8Gi")
+                    .taint("node.kubernetes.io/not-ready", "", "NoExecute")
+                    .taint("node.kubernetes.io/unreachable", "", "NoExecute")),
+            List.of(),
+            pod("p").obj(),
+            "n1"),
+        argumentSet(
+            "a finished (Succeeded) pod no longer holds its resources",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(pod("done").req("cpu", "1").phase("Succeeded").node("n1").obj()),
+            pod("p").req("cpu", "1").obj(),
+            "n1"),
+        argumentSet(
             "an existing pod's required anti-affinity in another zone does not matter",
             List.of(
                 node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "1", "8Gi").label(ZONE, "b")),
@@ -466,6 +509,19 @@ final class PlacementE2eTest {
             new V1LabelSelector().matchLabels(Map.of("team", "a")),
             null),
         argumentSet(
+            "a namespaceSelector on the kubernetes.io/metadata.name label every namespace has",
+            new V1LabelSelector().matchLabels(Map.of("kubernetes.io/metadata.name", "team-a")),
+            null),
+        argumentSet(
+            "the metadata.name label also selects the pod's own (never created) namespace",
+            new V1LabelSelector()
+                .addMatchExpressionsItem(
+                    new io.kubernetes.client.openapi.models.V1LabelSelectorRequirement()
+                        .key("kubernetes.io/metadata.name")
+                        .operator("In")
+                        .addValuesItem("team-c")),
+            null),
+        argumentSet(
             "a namespaceSelector matching no namespace",
             new V1LabelSelector().matchLabels(Map.of("team", "z")),
             "n1"));
@@ -481,6 +537,7 @@ final class PlacementE2eTest {
           new V1Namespace().metadata(new V1ObjectMeta().name("team-b").putLabelsItem("team", "b")));
       c.add(node("n1", "4", "8Gi"));
       c.add(MakePod.pod().name("w").namespace("team-a").label("app", "web").node("n1").obj());
+      c.add(MakePod.pod().name("w").namespace("team-c").label("app", "web").node("n1").obj());
       V1PodAffinityTerm term =
           new V1PodAffinityTerm()
               .topologyKey(HOSTNAME)
@@ -523,6 +580,18 @@ final class PlacementE2eTest {
                   "0/150 nodes are available: 150 node(s) didn't match pod anti-affinity rules."
                       + " preemption: 0/150 nodes are available: 150 No preemption victims found"
                       + " for incoming pod."));
+    }
+  }
+
+  @Test
+  void aNodeWithCapacityButNoAllocatableIsDefaultedByTheApiServer() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      V1Node n = node("n1", "4", "8Gi").obj();
+      n.getStatus().setAllocatable(null);
+      c.add(n);
+      c.add(pod("p").req("cpu", "1").obj()).run();
+
+      assertThat(c.nodeOf("p")).isEqualTo("n1");
     }
   }
 }

@@ -5,7 +5,12 @@ import static io.kubesched.e2e.E2eCluster.scheduled;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1ReplicaSet;
+import io.kubernetes.client.openapi.models.V1ReplicaSetSpec;
+import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1StatefulSetSpec;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1ServiceSpec;
 import io.kubesched.testing.MakeNode;
@@ -101,25 +106,53 @@ final class ScoringE2eTest {
     // system default spread constraints (hostname maxSkew 3, zone maxSkew 5, ScheduleAnyway),
     // whose score (weight 2) gives n2 100 and n1 0.
     return Stream.of(
-        argumentSet("a Service selecting the pods spreads them by default", true, "n2"),
-        argumentSet("without a Service or controller there is no default spreading", false, "n1"));
+        argumentSet("a Service selecting the pods spreads them by default", "Service", "n2"),
+        argumentSet("a ReplicaSet selecting the pods spreads them by default", "ReplicaSet", "n2"),
+        argumentSet("a StatefulSet selecting the pods spreads them by default", "StatefulSet", "n2"),
+        argumentSet("without a Service or controller there is no default spreading", "", "n1"),
+        argumentSet(
+            "a ReplicaSet matching the labels but not owning the pod does not count",
+            "ReplicaSet-unowned",
+            "n1"));
+  }
+
+  /** Controllers are found through the pod's controller reference, Services by label. */
+  private static MakePod owned(MakePod pod, String kind) {
+    return kind.equals("ReplicaSet") || kind.equals("StatefulSet")
+        ? pod.ownerReference(kind, "web")
+        : pod;
   }
 
   @ParameterizedTest
   @MethodSource("defaultSpreading")
-  void systemDefaultSpreadingAppliesToPodsOfAService(boolean service, String expected) {
+  void systemDefaultSpreadingAppliesToPodsOfAServiceOrController(String kind, String expected) {
     try (E2eCluster c = E2eCluster.withDefaults()) {
-      if (service) {
-        c.api.create(
-            new V1Service()
-                .metadata(new V1ObjectMeta().name("web").namespace("default"))
-                .spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
+      V1ObjectMeta meta = new V1ObjectMeta().name("web").namespace("default");
+      V1LabelSelector selector = new V1LabelSelector().matchLabels(Map.of("app", "web"));
+      switch (kind) {
+        case "Service" ->
+            c.api.create(
+                new V1Service().metadata(meta).spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
+        case "ReplicaSet", "ReplicaSet-unowned" ->
+            c.api.create(
+                new V1ReplicaSet().metadata(meta).spec(new V1ReplicaSetSpec().selector(selector)));
+        case "StatefulSet" ->
+            c.api.create(
+                new V1StatefulSet()
+                    .metadata(meta)
+                    .spec(new V1StatefulSetSpec().selector(selector).serviceName("web")));
+        default -> {}
       }
       c.add(node("n1", "16", "32Gi"), node("n2", "2", "4Gi"));
       for (int i = 0; i < 3; i++) {
-        c.add(MakePod.pod().name("w" + i).label("app", "web").container(IMAGE).node("n1").obj());
+        c.add(
+            owned(MakePod.pod().name("w" + i), kind)
+                .label("app", "web")
+                .container(IMAGE)
+                .node("n1")
+                .obj());
       }
-      c.add(MakePod.pod().name("p").label("app", "web").container("other:1").obj());
+      c.add(owned(MakePod.pod().name("p"), kind).label("app", "web").container("other:1").obj());
       c.run();
 
       assertThat(c.nodeOf("p")).isEqualTo(expected);

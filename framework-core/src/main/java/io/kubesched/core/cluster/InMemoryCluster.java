@@ -1,6 +1,9 @@
 package io.kubesched.core.cluster;
 
 import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1ContainerPort;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Job;
@@ -15,19 +18,24 @@ import io.kubernetes.client.openapi.models.V1PodStatus;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1ResourceRequirements;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1Toleration;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +75,10 @@ public final class InMemoryCluster implements Cluster {
   private static final int SYSTEM_CLUSTER_CRITICAL_VALUE = 2000000000;
   private static final int SYSTEM_NODE_CRITICAL_VALUE = 2000001000;
   private static final String PREEMPT_LOWER_PRIORITY = "PreemptLowerPriority";
+  private static final String LABEL_METADATA_NAME = "kubernetes.io/metadata.name";
+  private static final String TAINT_NOT_READY = "node.kubernetes.io/not-ready";
+  private static final String TAINT_UNREACHABLE = "node.kubernetes.io/unreachable";
+  private static final long DEFAULT_TOLERATION_SECONDS = 300L;
   private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
 
   /** A supported kind: its class, its API resource name for messages, and its scope. */
@@ -217,6 +229,10 @@ public final class InMemoryCluster implements Cluster {
       }
       if (copy instanceof V1Pod pod) {
         admitPod(pod);
+      } else if (copy instanceof V1Node node) {
+        defaultNodeStatus(node);
+      } else if (copy instanceof V1Namespace) {
+        meta.putLabelsItem(LABEL_METADATA_NAME, meta.getName());
       }
       meta.setResourceVersion(nextResourceVersion());
       store.put(key, copy);
@@ -267,6 +283,11 @@ public final class InMemoryCluster implements Cluster {
       }
       if (meta.getUid() == null) {
         meta.setUid(old.getMetadata().getUid());
+      }
+      if (copy instanceof V1Node node) {
+        defaultNodeStatus(node);
+      } else if (copy instanceof V1Namespace) {
+        meta.putLabelsItem(LABEL_METADATA_NAME, meta.getName());
       }
       replaceLocked(kind, key, old, copy);
       stored = copy;
@@ -498,17 +519,40 @@ public final class InMemoryCluster implements Cluster {
 
   // ---------------------------------------------------------------- other reads
 
+  /**
+   * Returns the labels of {@code namespace}. A namespace that was never created has only its
+   * {@code kubernetes.io/metadata.name} label, as if it existed (the API server admits pods only
+   * into existing namespaces, and gives every namespace that label).
+   */
   @Override
   public Map<String, String> namespaceLabels(String namespace) {
     return get(V1Namespace.class, null, namespace)
         .map(ns -> ns.getMetadata().getLabels())
         .map(Map::copyOf)
-        .orElse(Map.of());
+        .orElse(Map.of(LABEL_METADATA_NAME, namespace));
   }
 
+  /**
+   * Returns the namespaces in creation order, followed by one for each namespace that stored pods
+   * use but that was never created (labelled with its {@code kubernetes.io/metadata.name} only),
+   * since the API server admits pods only into existing namespaces.
+   */
   @Override
   public List<V1Namespace> listNamespaces() {
-    return list(V1Namespace.class, null);
+    synchronized (lock) {
+      List<V1Namespace> out = new ArrayList<>(list(V1Namespace.class, null));
+      Set<String> seen = new HashSet<>();
+      out.forEach(ns -> seen.add(ns.getMetadata().getName()));
+      for (KubernetesObject o : stores.get(V1Pod.class).values()) {
+        String name = o.getMetadata().getNamespace();
+        if (name != null && seen.add(name)) {
+          out.add(
+              new V1Namespace()
+                  .metadata(new V1ObjectMeta().name(name).putLabelsItem(LABEL_METADATA_NAME, name)));
+        }
+      }
+      return out;
+    }
   }
 
   @Override
@@ -742,6 +786,87 @@ public final class InMemoryCluster implements Cluster {
             .message(SCHEDULING_GATED_MESSAGE));
   }
 
+  /**
+   * Applies the API server's pod defaulting that scheduling depends on: a container's limits
+   * default its missing requests, ports default to TCP, and with host networking container ports
+   * default the host ports.
+   */
+  private static void applyPodDefaults(V1PodSpec spec) {
+    boolean hostNetwork = Boolean.TRUE.equals(spec.getHostNetwork());
+    for (List<V1Container> containers : Arrays.asList(spec.getContainers(), spec.getInitContainers())) {
+      if (containers == null) {
+        continue;
+      }
+      for (V1Container c : containers) {
+        V1ResourceRequirements r = c.getResources();
+        if (r != null && r.getLimits() != null && !r.getLimits().isEmpty()) {
+          Map<String, Quantity> requests =
+              r.getRequests() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(r.getRequests());
+          r.getLimits().forEach(requests::putIfAbsent);
+          r.setRequests(requests);
+        }
+        if (c.getPorts() != null) {
+          for (V1ContainerPort port : c.getPorts()) {
+            if (port.getProtocol() == null || port.getProtocol().isEmpty()) {
+              port.setProtocol("TCP");
+            }
+            if (hostNetwork && (port.getHostPort() == null || port.getHostPort() == 0)) {
+              port.setHostPort(port.getContainerPort());
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Adds the tolerations of the DefaultTolerationSeconds admission plugin: {@code
+   * node.kubernetes.io/not-ready} and {@code node.kubernetes.io/unreachable}, Exists, NoExecute,
+   * 300 seconds, each unless the pod already tolerates that taint's NoExecute effect.
+   */
+  private static void applyDefaultTolerationSeconds(V1PodSpec spec) {
+    boolean notReady = false;
+    boolean unreachable = false;
+    if (spec.getTolerations() != null) {
+      for (V1Toleration t : spec.getTolerations()) {
+        String key = t.getKey() == null ? "" : t.getKey();
+        String effect = t.getEffect() == null ? "" : t.getEffect();
+        if (!effect.isEmpty() && !effect.equals("NoExecute")) {
+          continue;
+        }
+        notReady |= key.isEmpty() || key.equals(TAINT_NOT_READY);
+        unreachable |= key.isEmpty() || key.equals(TAINT_UNREACHABLE);
+      }
+    }
+    if (!notReady) {
+      spec.addTolerationsItem(defaultToleration(TAINT_NOT_READY));
+    }
+    if (!unreachable) {
+      spec.addTolerationsItem(defaultToleration(TAINT_UNREACHABLE));
+    }
+  }
+
+  private static V1Toleration defaultToleration(String key) {
+    return new V1Toleration()
+        .key(key)
+        .operator("Exists")
+        .effect("NoExecute")
+        .tolerationSeconds(DEFAULT_TOLERATION_SECONDS);
+  }
+
+  /**
+   * Defaults {@code status.allocatable} to the capacity when it is absent (or empty: client-java
+   * cannot tell the two apart), as the API server does.
+   */
+  private static void defaultNodeStatus(V1Node node) {
+    if (node.getStatus() != null
+        && (node.getStatus().getAllocatable() == null
+            || node.getStatus().getAllocatable().isEmpty())
+        && node.getStatus().getCapacity() != null) {
+      node.getStatus().setAllocatable(new LinkedHashMap<>(node.getStatus().getCapacity()));
+    }
+  }
+
   private void admitPod(V1Pod pod) {
     if (pod.getSpec() == null) {
       pod.setSpec(new V1PodSpec());
@@ -754,6 +879,8 @@ public final class InMemoryCluster implements Cluster {
       spec.setSchedulerName(DEFAULT_SCHEDULER_NAME);
     }
     applySchedulingGatedCondition(pod);
+    applyPodDefaults(spec);
+    applyDefaultTolerationSeconds(spec);
     if (spec.getPriority() != null) {
       return;
     }

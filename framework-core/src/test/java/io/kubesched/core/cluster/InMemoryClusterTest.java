@@ -4,8 +4,12 @@ import static io.kubesched.core.TestObjects.node;
 import static io.kubesched.core.TestObjects.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1ContainerPort;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
@@ -13,7 +17,9 @@ import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
+import io.kubernetes.client.openapi.models.V1ResourceRequirements;
 import io.kubernetes.client.openapi.models.V1Service;
+import io.kubernetes.client.openapi.models.V1Toleration;
 import io.kubesched.core.time.SimulatedTime;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -140,6 +146,106 @@ final class InMemoryClusterTest {
                 .flatMap(c -> Stream.of(c.getStatus(), c.getReason(), c.getMessage()))
                 .toList())
         .isEqualTo(condition);
+  }
+
+  @Test
+  void podCreationDefaultsRequestsFromLimitsAndHostNetworkPorts() {
+    V1Pod p = pod("p1");
+    p.getSpec().setHostNetwork(true);
+    p.getSpec()
+        .addContainersItem(
+            new V1Container()
+                .name("c")
+                .resources(
+                    new V1ResourceRequirements()
+                        .putRequestsItem("memory", Quantity.fromString("1Gi"))
+                        .putLimitsItem("cpu", Quantity.fromString("2"))
+                        .putLimitsItem("memory", Quantity.fromString("2Gi")))
+                .addPortsItem(new V1ContainerPort().containerPort(9100))
+                .addPortsItem(new V1ContainerPort().containerPort(53).hostPort(5353).protocol("UDP")));
+
+    V1Container c = cluster.addPod(p).getSpec().getContainers().get(0);
+
+    assertThat(c.getResources().getRequests())
+        .isEqualTo(Map.of("cpu", Quantity.fromString("2"), "memory", Quantity.fromString("1Gi")));
+    assertThat(c.getPorts())
+        .containsExactly(
+            new V1ContainerPort().containerPort(9100).hostPort(9100).protocol("TCP"),
+            new V1ContainerPort().containerPort(53).hostPort(5353).protocol("UDP"));
+  }
+
+  @Test
+  void nodesWithoutAllocatableGetTheirCapacity() {
+    V1Node n = node("n1");
+    n.setStatus(
+        new io.kubernetes.client.openapi.models.V1NodeStatus()
+            .putCapacityItem("cpu", Quantity.fromString("4"))
+            .putCapacityItem("pods", Quantity.fromString("110")));
+
+    V1Node created = cluster.addNode(n);
+    V1Node updated = cluster.updateNode(n);
+
+    Map<String, Quantity> want = Map.of("cpu", Quantity.fromString("4"), "pods", Quantity.fromString("110"));
+    assertThat(List.of(created.getStatus().getAllocatable(), updated.getStatus().getAllocatable()))
+        .containsExactly(want, want);
+  }
+
+  @Test
+  void namespacesHaveTheMetadataNameLabelAndUnknownOnesOnlyThat() {
+    cluster.create(new V1Namespace().metadata(new V1ObjectMeta().name("team-a").putLabelsItem("team", "a")));
+
+    V1Pod p = pod("p1");
+    p.getMetadata().setNamespace("implicit");
+    cluster.addPod(p);
+
+    assertThat(List.of(cluster.namespaceLabels("team-a"), cluster.namespaceLabels("ghost")))
+        .containsExactly(
+            Map.of("team", "a", "kubernetes.io/metadata.name", "team-a"),
+            Map.of("kubernetes.io/metadata.name", "ghost"));
+    assertThat(cluster.listNamespaces())
+        .extracting(ns -> ns.getMetadata().getName(), ns -> ns.getMetadata().getLabels())
+        .containsExactly(
+            tuple("team-a", Map.of("team", "a", "kubernetes.io/metadata.name", "team-a")),
+            tuple("implicit", Map.of("kubernetes.io/metadata.name", "implicit")));
+  }
+
+  static Stream<Arguments> defaultTolerations() {
+    V1Toleration notReady =
+        new V1Toleration()
+            .key("node.kubernetes.io/not-ready")
+            .operator("Exists")
+            .effect("NoExecute")
+            .tolerationSeconds(300L);
+    V1Toleration unreachable =
+        new V1Toleration()
+            .key("node.kubernetes.io/unreachable")
+            .operator("Exists")
+            .effect("NoExecute")
+            .tolerationSeconds(300L);
+    V1Toleration own = new V1Toleration().key("node.kubernetes.io/not-ready").operator("Exists");
+    V1Toleration all = new V1Toleration().operator("Exists");
+    V1Toleration noSchedule =
+        new V1Toleration().key("node.kubernetes.io/unreachable").operator("Exists").effect("NoSchedule");
+    return Stream.of(
+        argumentSet("both are added to a pod without tolerations", List.of(), List.of(notReady, unreachable)),
+        argumentSet(
+            "a pod's own not-ready toleration (any effect) is kept instead",
+            List.of(own),
+            List.of(own, unreachable)),
+        argumentSet("a toleration of everything needs none", List.of(all), List.of(all)),
+        argumentSet(
+            "a NoSchedule toleration does not count",
+            List.of(noSchedule),
+            List.of(noSchedule, notReady, unreachable)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("defaultTolerations")
+  void podCreationAddsDefaultTolerationSeconds(List<V1Toleration> given, List<V1Toleration> want) {
+    V1Pod p = pod("p1");
+    given.forEach(p.getSpec()::addTolerationsItem);
+
+    assertThat(cluster.addPod(p).getSpec().getTolerations()).isEqualTo(want);
   }
 
   @Test
@@ -483,8 +589,10 @@ final class InMemoryClusterTest {
     cluster.create(new V1Service().metadata(new V1ObjectMeta().name("s2")));
     cluster.create(new V1Deployment().metadata(new V1ObjectMeta().name("d1")));
 
-    assertThat(cluster.namespaceLabels("team")).isEqualTo(Map.of("env", "a"));
-    assertThat(cluster.namespaceLabels("unknown")).isEmpty();
+    assertThat(cluster.namespaceLabels("team"))
+        .isEqualTo(Map.of("env", "a", "kubernetes.io/metadata.name", "team"));
+    assertThat(cluster.namespaceLabels("unknown"))
+        .isEqualTo(Map.of("kubernetes.io/metadata.name", "unknown"));
     assertThat(cluster.listServices("team"))
         .extracting(s -> s.getMetadata().getName())
         .containsExactly("s1");
