@@ -219,8 +219,57 @@ public final class ExtenderWire {
     return m;
   }
 
+  /**
+   * The Kubernetes JSON of a client-java model. The models initialise their list and map fields
+   * to empty values where Go has nil ones that {@code omitempty} drops; the empty arrays, and the
+   * empty objects of map-typed fields, are removed so that the JSON reads as Go writes it.
+   */
   private static JsonElement tree(Object kubeObject) {
-    return kubeObject == null ? JsonNull.INSTANCE : JSON.getGson().toJsonTree(kubeObject);
+    if (kubeObject == null) {
+      return JsonNull.INSTANCE;
+    }
+    JsonElement e = JSON.getGson().toJsonTree(kubeObject);
+    prune(e);
+    return e;
+  }
+
+  /** Fields of the core models whose Go type is a map (omitted when empty). */
+  private static final java.util.Set<String> MAP_FIELDS =
+      java.util.Set.of(
+          "annotations",
+          "labels",
+          "nodeSelector",
+          "overhead",
+          "requests",
+          "limits",
+          "capacity",
+          "allocatable",
+          "matchLabels",
+          "allocatedResources",
+          "data",
+          "binaryData",
+          "volumeAttributes",
+          "parameters");
+
+  private static void prune(JsonElement e) {
+    if (e.isJsonArray()) {
+      for (JsonElement item : e.getAsJsonArray()) {
+        prune(item);
+      }
+    } else if (e.isJsonObject()) {
+      JsonObject o = e.getAsJsonObject();
+      List<String> drop = new ArrayList<>();
+      for (Map.Entry<String, JsonElement> m : o.entrySet()) {
+        JsonElement v = m.getValue();
+        prune(v);
+        if ((v.isJsonArray() && v.getAsJsonArray().isEmpty())
+            || (v.isJsonObject() && v.getAsJsonObject().size() == 0
+                && MAP_FIELDS.contains(m.getKey()))) {
+          drop.add(m.getKey());
+        }
+      }
+      drop.forEach(o::remove);
+    }
   }
 
   /** A {@code v1.NodeList} as Go writes it: empty list metadata, {@code items} null when empty. */
