@@ -39,7 +39,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@code DoNotSchedule} constraints are enforced in Filter, {@code ScheduleAnyway} constraints
  * rank nodes in Score. Counts are precomputed once per cycle in PreFilter and PreScore; Filter and
- * Score only look them up. Thread-safe: all per-cycle data lives in the {@link CycleState}.
+ * Score only look them up. The per-node counts behind them are kept across cycles in a {@link
+ * CountMemo} (only nodes whose info or generation changed are counted again), with results
+ * identical to counting afresh. Thread-safe: per-cycle data lives in the {@link CycleState}; the
+ * memos are guarded by a lock.
  */
 public final class PodTopologySpread
     implements PreFilterPlugin,
