@@ -14,7 +14,7 @@ import java.util.Locale;
  * [--init-pods N] [--threads N] [--pct N] [--timeout SECONDS] [--json FILE] [--no-warmup]}. {@code --workload}
  * selects the workloads whose name contains NAME (case-insensitive; all by default); the size
  * options override every selected workload's sizes. Each workload is preceded by an unreported
- * warm-up run of itself at a small size (at most 1000 nodes, 1000 initial and 2000 measured pods)
+ * warm-up run of itself scaled down (at most 1000 nodes and 2000 measured pods, same proportions)
  * unless {@code --no-warmup} is given. Prints a table, writes the JSON array, and
  * exits non-zero when a run fails its verification.
  */
@@ -76,11 +76,7 @@ public final class WorkloadsCommand {
       if (warmup) {
         // A small run of the same workload first, so that the measured one runs JIT-compiled
         // code (a scheduler process runs for days; its first seconds are not its speed).
-        WorkloadRunner.run(
-            w.withSizes(
-                Math.min(w.nodes(), 1000), Math.min(w.initPods(), 1000),
-                Math.min(w.measuredPods(), 2000)),
-            options);
+        WorkloadRunner.run(warmup(w), options);
       }
       WorkloadResult r = WorkloadRunner.run(w, options);
       results.add(r);
@@ -97,6 +93,20 @@ public final class WorkloadsCommand {
     }
     out.println(ok ? "verification: OK" : "verification: FAILURE");
     return ok ? 0 : 1;
+  }
+
+  /**
+   * Returns {@code w} scaled down for a warm-up: nodes, initial and measured pods by the same
+   * factor (so a workload that fills nodes, e.g. hostname anti-affinity, stays feasible), at most
+   * 1000 nodes and 2000 measured pods.
+   */
+  static Workload warmup(Workload w) {
+    double f = Math.min(1.0, 1000.0 / Math.max(1, w.nodes()));
+    f = Math.min(f, 2000.0 / w.measuredPods());
+    return w.withSizes(
+        Math.max(1, (int) (w.nodes() * f)),
+        (int) (w.initPods() * f),
+        Math.max(1, (int) (w.measuredPods() * f)));
   }
 
   static void writeJson(Path file, List<WorkloadResult> results) throws IOException {
