@@ -121,19 +121,21 @@ public final class WorkloadsCommand {
   static String header() {
     return String.format(
         Locale.ROOT,
-        "%-50s %6s %6s %6s %3s %4s %9s %9s %9s %9s %8s %8s %8s %7s %7s %4s %s",
+        "%-50s %6s %6s %6s %3s %4s %9s %9s %9s %9s %8s %8s %8s %7s %7s %4s %-14s %s",
         "workload", "nodes", "init", "pods", "thr", "pct", "avg pod/s", "p50", "p90", "p99",
-        "att p50", "att p90", "att p99", "peakMiB", "liveMiB", "jthr", "result");
+        "att p50", "att p90", "att p99", "peakMiB", "liveMiB", "jthr", "busy l/b/c %", "result");
   }
 
   static String row(WorkloadResult r) {
     return String.format(
         Locale.ROOT,
-        "%-50s %6d %6d %6d %3d %4s %9.0f %9.0f %9.0f %9.0f %7.3fms %7.3fms %7.3fms %7d %7d %4d %s",
+        "%-50s %6d %6d %6d %3d %4s %9.0f %9.0f %9.0f %9.0f %7.3fms %7.3fms %7.3fms %7d %7d %4d %-14s %s",
         r.workload(), r.nodes(), r.initPods(), r.measuredPods(), r.threads(),
         r.pctToScore() == 0 ? "auto" : String.valueOf(r.pctToScore()),
         r.podsPerSecAvg(), r.p50(), r.p90(), r.p99(),
         r.attemptP50Ms(), r.attemptP90Ms(), r.attemptP99Ms(),
-        r.peakHeapMiB(), r.liveHeapMiB(), r.jvmThreads(), r.ok() ? "OK" : "FAILURE");
+        r.peakHeapMiB(), r.liveHeapMiB(), r.jvmThreads(),
+        r.loopBusyPct() + "/" + r.bindBusyPct() + "/" + r.createBusyPct(),
+        r.ok() ? "OK" : "FAILURE");
   }
 }
