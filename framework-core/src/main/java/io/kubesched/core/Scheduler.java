@@ -9,8 +9,10 @@ import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.cluster.ObjectCopier;
 import io.kubesched.core.config.ConfigurationLoader;
+import io.kubesched.core.config.ExtenderConfig;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
+import io.kubesched.core.extender.HttpExtender;
 import io.kubesched.core.metrics.SchedulerMetrics;
 import io.kubesched.core.queue.ClusterEvents;
 import io.kubesched.core.queue.QueueProfile;
@@ -150,13 +152,11 @@ public final class Scheduler implements AutoCloseable {
     if (config.profiles().isEmpty()) {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
     }
-    List<SchedulerExtender> extenders = b.extenders;
-    if (extenders.isEmpty() && !config.extenders().isEmpty()) {
-      log.atWarn()
-          .setMessage(
-              "the configuration names extenders but none was given to the builder; ignoring them")
-          .log();
+    List<SchedulerExtender> extenders = new ArrayList<>();
+    for (ExtenderConfig e : config.extenders()) {
+      extenders.add(HttpExtender.create(e));
     }
+    extenders.addAll(b.extenders);
     this.simulatedTime = b.simulatedTime;
     List<ExecutorService> ownedPools = new ArrayList<>();
     this.clock =
@@ -850,7 +850,9 @@ public final class Scheduler implements AutoCloseable {
   }
 
   private Status bind(Framework fwk, CycleState state, PodInfo assumed, String host) {
-    Status status = safely(() -> fwk.runBindPlugins(state, assumed, host));
+    Status byExtender = extendersBinding(fwk, assumed, host);
+    Status status =
+        byExtender != null ? byExtender : safely(() -> fwk.runBindPlugins(state, assumed, host));
     try {
       cache.finishBinding(assumed);
     } catch (RuntimeException e) {
@@ -877,6 +879,37 @@ public final class Scheduler implements AutoCloseable {
       log.atInfo().setMessage("failed to bind pod").addKeyValue("pod", assumed.key()).log();
     }
     return status;
+  }
+
+  /**
+   * Lets the first interested binder extender bind the pod (kube's {@code extendersBinding}); an
+   * ignorable extender's error passes on to the next one.
+   *
+   * @return the binding status, or {@code null} when no extender bound (the Bind plugins do)
+   */
+  private static Status extendersBinding(Framework fwk, PodInfo assumed, String host) {
+    for (SchedulerExtender e : fwk.extenders()) {
+      if (!e.isBinder() || !e.isInterested(assumed)) {
+        continue;
+      }
+      try {
+        e.bind(assumed, host);
+        return Status.success();
+      } catch (RuntimeException ex) {
+        if (e.isIgnorable()) {
+          log.atInfo()
+              .setMessage(
+                  "skipping extender in bind as it returned error and has ignorable flag set")
+              .addKeyValue("pod", assumed.key())
+              .addKeyValue("extender", e.name())
+              .addKeyValue("err", ex.getMessage())
+              .log();
+          continue;
+        }
+        return Status.error(ex);
+      }
+    }
+    return null;
   }
 
   private void handleBindingCycleError(
@@ -1252,8 +1285,10 @@ public final class Scheduler implements AutoCloseable {
     private Builder() {}
 
     /**
-     * Sets the extenders shared by all profiles (filter after the Filter plugins, prioritize next
-     * to the Score plugins), in order; default none.
+     * Sets extra extenders shared by all profiles (filter after the Filter plugins, prioritize next
+     * to the Score plugins, bind before the Bind plugins, narrow preemption candidates), in order;
+     * default none. They come after the {@link HttpExtender}s built from the configuration's
+     * {@code extenders}.
      */
     public Builder extenders(List<? extends SchedulerExtender> extenders) {
       this.extenders = List.copyOf(extenders);

@@ -4,6 +4,7 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubesched.core.runtime.Diagnosis;
 import io.kubesched.core.runtime.FitError;
+import io.kubesched.core.runtime.Framework;
 import io.kubesched.core.runtime.NodeToStatus;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.CycleState;
@@ -52,7 +53,8 @@ import org.slf4j.LoggerFactory;
  * in-flight preemptor set behind {@link #isPodRunningPreemption(String)} is kept so that PreEnqueue
  * behaves as kube's would.
  *
- * <p>Extenders are not consulted: the framework handle does not expose them.
+ * <p>When the handle is the runtime's {@link Framework}, its preemption-capable extenders narrow
+ * the candidates after the dry run, before the best one is chosen (kube's {@code callExtenders}).
  */
 public final class Evaluator {
   /** The absent-node reason of the message returned when no candidate is found. */
@@ -166,7 +168,16 @@ public final class Evaluator {
       return new PostFilterResult(Status.unschedulable(message), NominatingInfo.override(""));
     }
 
-    Candidate best = selectCandidate(found.candidates());
+    List<Candidate> candidates = found.candidates();
+    if (handle instanceof Framework fwk && !fwk.extenders().isEmpty()) {
+      ExtenderPreemption.Outcome narrowed =
+          ExtenderPreemption.call(fwk.extenders(), preemptor, candidates, handle.snapshot());
+      if (!narrowed.status().isSuccess()) {
+        return PostFilterResult.of(narrowed.status());
+      }
+      candidates = narrowed.candidates();
+    }
+    Candidate best = selectCandidate(candidates);
     if (best == null || best.name().isEmpty()) {
       return PostFilterResult.of(Status.unschedulable("no candidate node for preemption"));
     }

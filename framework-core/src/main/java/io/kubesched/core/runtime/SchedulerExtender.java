@@ -1,15 +1,17 @@
 package io.kubesched.core.runtime;
 
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
 import java.util.List;
 import java.util.Map;
 
 /**
- * An out-of-process scheduler extension consulted after the Filter plugins and during scoring
- * (the filter and prioritize part of kube's {@code framework.Extender}); the HTTP extender
- * implements it. Binding and preemption through extenders are not part of this interface.
+ * An out-of-process scheduler extension (kube's {@code framework.Extender}): consulted after the
+ * Filter plugins, during scoring, before the Bind plugins and during preemption; {@code
+ * io.kubesched.core.extender.HttpExtender} implements it. Binding and preemption are optional
+ * (default methods).
  */
 public interface SchedulerExtender {
   /** The pseudo-plugin name recorded as unschedulable when an extender rejects nodes. */
@@ -50,6 +52,52 @@ public interface SchedulerExtender {
    * @throws SchedulingException when the extender fails
    */
   Map<String, Long> prioritize(PodInfo pod, List<NodeInfo> nodes);
+
+  /** Returns whether the extender binds pods (has a bind verb); default {@code false}. */
+  default boolean isBinder() {
+    return false;
+  }
+
+  /**
+   * Binds {@code pod} to {@code node} instead of the Bind plugins.
+   *
+   * @throws SchedulingException when the extender fails or answers with an error
+   */
+  default void bind(PodInfo pod, String node) {
+    throw new SchedulingException("unexpected empty bindVerb in extender");
+  }
+
+  /** Returns whether the extender takes part in preemption (has a preempt verb); default no. */
+  default boolean supportsPreemption() {
+    return false;
+  }
+
+  /**
+   * Narrows the preemption candidates (kube's {@code ProcessPreemption}): returns the nodes the
+   * extender agrees to preempt on, with the victims it chose there.
+   *
+   * @param pod the preemptor
+   * @param nodeNameToVictims the candidates of the dry run, by node name
+   * @param nodeInfos the snapshot, to resolve the victims the extender names
+   * @throws SchedulingException when the extender fails or names unknown nodes or pods
+   */
+  default Map<String, Victims> processPreemption(
+      PodInfo pod, Map<String, Victims> nodeNameToVictims, NodeInfoLister nodeInfos) {
+    throw new SchedulingException("preempt verb is not defined for extender " + name());
+  }
+
+  /**
+   * The pods to evict on one node (kube's {@code extenderv1.Victims}).
+   *
+   * @param pods the victims, most important first
+   * @param numPdbViolations how many of them are evicted against a disruption budget
+   */
+  record Victims(List<PodInfo> pods, long numPdbViolations) {
+    /** Copies the pods. */
+    public Victims {
+      pods = pods == null ? List.of() : List.copyOf(pods);
+    }
+  }
 
   /**
    * What an extender's filter returns.

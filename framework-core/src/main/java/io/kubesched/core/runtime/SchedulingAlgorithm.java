@@ -392,21 +392,36 @@ public final class SchedulingAlgorithm {
       Framework fwk, PodInfo pod, List<NodeInfo> nodes, List<NodePluginScores> pluginScores) {
     Map<String, Map<String, Long>> byNode = new LinkedHashMap<>();
     Map<String, Long> totals = new HashMap<>();
+    // An extender without prioritize verb gives every node 0 (kube's HTTPExtender.Prioritize).
+    List<SchedulerExtender> prioritizers = new ArrayList<>();
     for (SchedulerExtender e : fwk.extenders()) {
-      // An extender without prioritize verb gives every node 0 (kube's HTTPExtender.Prioritize).
-      if (!e.isPrioritizer() || !e.isInterested(pod)) {
-        continue;
+      if (e.isPrioritizer() && e.isInterested(pod)) {
+        prioritizers.add(e);
       }
-      Map<String, Long> prioritized;
-      try {
-        prioritized = e.prioritize(pod, nodes);
-      } catch (RuntimeException ex) {
-        log.atDebug()
-            .setMessage("failed to run extender's priority function; no score given by it")
-            .addKeyValue("pod", pod.key())
-            .addKeyValue("extender", e.name())
-            .addKeyValue("err", ex.getMessage())
-            .log();
+    }
+    // the extenders are asked in parallel, as kube does; their scores are added in config order
+    java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Long>> answers =
+        new java.util.concurrent.atomic.AtomicReferenceArray<>(prioritizers.size());
+    fwk.parallel(
+        prioritizers.size(),
+        i -> {
+          SchedulerExtender e = prioritizers.get(i);
+          try {
+            answers.set(i, e.prioritize(pod, nodes));
+          } catch (RuntimeException ex) {
+            log.atDebug()
+                .setMessage("failed to run extender's priority function; no score given by it")
+                .addKeyValue("pod", pod.key())
+                .addKeyValue("extender", e.name())
+                .addKeyValue("err", ex.getMessage())
+                .log();
+          }
+        },
+        () -> false);
+    for (int i = 0; i < prioritizers.size(); i++) {
+      SchedulerExtender e = prioritizers.get(i);
+      Map<String, Long> prioritized = answers.get(i);
+      if (prioritized == null) {
         continue;
       }
       long factor = e.weight() * (io.kubesched.framework.ScorePlugin.MAX_NODE_SCORE / SchedulerExtender.MAX_EXTENDER_PRIORITY);
