@@ -32,7 +32,19 @@ import java.util.Map;
  */
 public final class ExtenderWire {
   /** Writes nulls, as Go writes nil pointers, slices and maps. */
-  private static final Gson WRITER = new GsonBuilder().serializeNulls().disableHtmlEscaping().create();
+  private static final Gson WRITER =
+      new GsonBuilder().serializeNulls().disableHtmlEscaping().create();
+
+  /**
+   * Decodes Kubernetes objects as Go does: unknown fields are ignored and no field is required
+   * (client-java's own Gson rejects both). Reflection on the models honours their serialized
+   * names; quantities and int-or-strings carry their own adapters.
+   */
+  private static final Gson LENIENT_READER =
+      JSON.createGson()
+          .registerTypeAdapter(java.time.OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter())
+          .registerTypeAdapter(byte[].class, new JSON.ByteArrayAdapter())
+          .create();
 
   private ExtenderWire() {}
 
@@ -545,8 +557,9 @@ public final class ExtenderWire {
   }
 
   private static <T> T kube(JsonElement e, Class<T> type, String what) {
+    object(e, what);
     try {
-      return JSON.getGson().fromJson(e, type);
+      return LENIENT_READER.fromJson(e, type);
     } catch (RuntimeException ex) {
       String msg = ex.getMessage() == null ? ex.toString() : ex.getMessage();
       int cut = msg.indexOf(" JSON: ");
