@@ -35,6 +35,10 @@ public final class NodeInfo {
   private Resource allocatable = Resource.zero();
   private Map<String, ImageStateSummary> imageStates = Map.of();
   private final HashMap<String, Integer> pvcRefCounts;
+  // The index of each pod in {@code pods} by UID, built once the node holds many pods and kept
+  // from then on; not copied into snapshots (built there too if they remove many pods).
+  private HashMap<String, Integer> podIndex;
+  private static final int INDEX_THRESHOLD = 64;
   // Read-only views, made once: the accessors are called per node per pod on the hot path.
   private final List<PodInfo> podsView;
   private final List<PodInfo> podsWithAffinityView;
@@ -147,6 +151,9 @@ public final class NodeInfo {
   /** Adds {@code pod} and its requests, ports and volume claims. */
   public void addPod(PodInfo pod) {
     pods.add(pod);
+    if (podIndex != null) {
+      podIndex.putIfAbsent(pod.uid(), pods.size() - 1);
+    }
     if (pod.hasAffinity()) {
       podsWithAffinity.add(pod);
     }
@@ -165,14 +172,35 @@ public final class NodeInfo {
     String uid = pod.uid();
     removeByUid(podsWithAffinity, uid);
     removeByUid(podsWithRequiredAntiAffinity, uid);
-    int i = indexOf(pods, uid);
+    int i = podIndexOf(uid);
     if (i < 0) {
       return false;
     }
     PodInfo existing = pods.get(i);
     swapRemove(pods, i);
+    if (podIndex != null) {
+      podIndex.remove(uid);
+      if (i < pods.size()) {
+        podIndex.put(pods.get(i).uid(), i);
+      }
+    }
     update(existing, -1);
     return true;
+  }
+
+  /** Returns the index of the pod with {@code uid} in {@code pods}, or -1. */
+  private int podIndexOf(String uid) {
+    if (podIndex == null && pods.size() > INDEX_THRESHOLD) {
+      podIndex = new HashMap<>(pods.size() * 2);
+      for (int j = 0; j < pods.size(); j++) {
+        podIndex.putIfAbsent(pods.get(j).uid(), j);
+      }
+    }
+    if (podIndex == null) {
+      return indexOf(pods, uid);
+    }
+    Integer i = podIndex.get(uid);
+    return i == null ? -1 : i;
   }
 
   private static int indexOf(List<PodInfo> list, String uid) {

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A pod that fits no node stays pending with kube-scheduler's exact FailedScheduling text, on the
- * PodScheduled condition and in the events, through the default profile (filters + DefaultPreemption
- * PostFilter).
+ * PodScheduled condition and in the events, through the default profile (filters +
+ * DefaultPreemption PostFilter).
  */
 final class FailedSchedulingE2eTest {
   private static final String NO_VICTIMS = "No preemption victims found for incoming pod";
@@ -87,7 +87,8 @@ final class FailedSchedulingE2eTest {
     pod.getSpec()
         .getContainers()
         .get(0)
-        .addPortsItem(new io.kubernetes.client.openapi.models.V1ContainerPort().containerPort(containerPort));
+        .addPortsItem(
+            new io.kubernetes.client.openapi.models.V1ContainerPort().containerPort(containerPort));
     return pod;
   }
 
@@ -97,20 +98,42 @@ final class FailedSchedulingE2eTest {
             "required anti-affinity on hostname leaves the fourth replica pending",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi"), node("n3", "4", "8Gi")),
             List.of(
-                pod("web-0").label("app", "web").podAntiAffinity(HOSTNAME, "app", "web").node("n1").obj(),
-                pod("web-1").label("app", "web").podAntiAffinity(HOSTNAME, "app", "web").node("n2").obj(),
-                pod("web-2").label("app", "web").podAntiAffinity(HOSTNAME, "app", "web").node("n3").obj()),
+                pod("web-0")
+                    .label("app", "web")
+                    .podAntiAffinity(HOSTNAME, "app", "web")
+                    .node("n1")
+                    .obj(),
+                pod("web-1")
+                    .label("app", "web")
+                    .podAntiAffinity(HOSTNAME, "app", "web")
+                    .node("n2")
+                    .obj(),
+                pod("web-2")
+                    .label("app", "web")
+                    .podAntiAffinity(HOSTNAME, "app", "web")
+                    .node("n3")
+                    .obj()),
             pod("p").label("app", "web").podAntiAffinity(HOSTNAME, "app", "web").obj(),
             fitError(3, "3 node(s) didn't match pod anti-affinity rules", "3 " + NO_VICTIMS)),
         argumentSet(
             "existing pods' anti-affinity rejects a matching pod",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
             List.of(
-                pod("db-0").label("app", "db").podAntiAffinity(HOSTNAME, "app", "web").node("n1").obj(),
-                pod("db-1").label("app", "db").podAntiAffinity(HOSTNAME, "app", "web").node("n2").obj()),
+                pod("db-0")
+                    .label("app", "db")
+                    .podAntiAffinity(HOSTNAME, "app", "web")
+                    .node("n1")
+                    .obj(),
+                pod("db-1")
+                    .label("app", "db")
+                    .podAntiAffinity(HOSTNAME, "app", "web")
+                    .node("n2")
+                    .obj()),
             pod("p").label("app", "web").obj(),
             fitError(
-                2, "2 node(s) didn't satisfy existing pods anti-affinity rules", "2 " + NO_VICTIMS)),
+                2,
+                "2 node(s) didn't satisfy existing pods anti-affinity rules",
+                "2 " + NO_VICTIMS)),
         argumentSet(
             "required pod affinity with no matching pod anywhere",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
@@ -133,13 +156,14 @@ final class FailedSchedulingE2eTest {
             pod("p").nodeAffinityIn("zone", "a").obj(),
             fitError(
                 3,
-                "1 node(s) had untolerated taint {dedicated: gpu}, 2 node(s) didn't match Pod's node"
-                    + " affinity/selector",
+                "1 node(s) had untolerated taint {dedicated: gpu}, 2 node(s) didn't match Pod's"
+                    + " node affinity/selector",
                 "3 " + NOT_HELPFUL)),
         argumentSet(
             "a NoExecute taint with an empty value and a control-plane taint",
             List.of(
-                node("n1", "4", "8Gi").taint("node-role.kubernetes.io/control-plane", "", "NoSchedule"),
+                node("n1", "4", "8Gi")
+                    .taint("node-role.kubernetes.io/control-plane", "", "NoSchedule"),
                 node("n2", "4", "8Gi").taint("maintenance", "", "NoExecute")),
             List.of(),
             pod("p").toleration("other", "x", "NoSchedule").obj(),
@@ -151,7 +175,9 @@ final class FailedSchedulingE2eTest {
         argumentSet(
             "extended resources run out",
             List.of(
-                MakeNode.node().name("g1").label(HOSTNAME, "g1")
+                MakeNode.node()
+                    .name("g1")
+                    .label(HOSTNAME, "g1")
                     .capacity("cpu", "8", "memory", "16Gi", "nvidia.com/gpu", "2"),
                 node("n2", "8", "16Gi")),
             List.of(pod("train").req("nvidia.com/gpu", "2").node("g1").obj()),
@@ -172,7 +198,8 @@ final class FailedSchedulingE2eTest {
         argumentSet(
             "host port conflicts",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
-            List.of(pod("a").hostPort(8080).node("n1").obj(), pod("b").hostPort(8080).node("n2").obj()),
+            List.of(
+                pod("a").hostPort(8080).node("n1").obj(), pod("b").hostPort(8080).node("n2").obj()),
             pod("p").hostPort(8080).obj(),
             fitError(
                 2,
@@ -180,7 +207,9 @@ final class FailedSchedulingE2eTest {
                 "2 " + NO_VICTIMS)),
         argumentSet(
             "cordoned nodes",
-            List.of(node("n1", "4", "8Gi").unschedulable(true), node("n2", "4", "8Gi").unschedulable(true)),
+            List.of(
+                node("n1", "4", "8Gi").unschedulable(true),
+                node("n2", "4", "8Gi").unschedulable(true)),
             List.of(),
             pod("p").obj(),
             fitError(2, "2 node(s) were unschedulable", "2 " + NOT_HELPFUL)),
@@ -226,7 +255,9 @@ final class FailedSchedulingE2eTest {
             List.of(),
             pod("p").req("ephemeral-storage", "20Gi", "example.com/foo", "1").obj(),
             fitError(
-                1, "1 Insufficient ephemeral-storage, 1 Insufficient example.com/foo", "1 " + NO_VICTIMS)),
+                1,
+                "1 Insufficient ephemeral-storage, 1 Insufficient example.com/foo",
+                "1 " + NO_VICTIMS)),
         argumentSet(
             "minDomains above the number of zones makes the global minimum zero",
             List.of(
@@ -324,7 +355,9 @@ final class FailedSchedulingE2eTest {
             List.of(hostNetwork(pod("a").node("n1").obj(), 9100)),
             hostNetwork(pod("p").obj(), 9100),
             fitError(
-                1, "1 node(s) didn't have free ports for the requested pod ports", "1 " + NO_VICTIMS)),
+                1,
+                "1 node(s) didn't have free ports for the requested pod ports",
+                "1 " + NO_VICTIMS)),
         argumentSet(
             "a terminating pod still holds its resources",
             List.of(node("n1", "1", "8Gi")),
@@ -332,10 +365,44 @@ final class FailedSchedulingE2eTest {
             pod("p").req("cpu", "1").obj(),
             fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
         argumentSet(
+            "only the first failing filter in profile order is reported per node",
+            List.of(
+                node("n1", "1", "8Gi"),
+                node("n2", "1", "8Gi").taint("dedicated", "x", "NoSchedule"),
+                node("n3", "1", "8Gi").unschedulable(true).label("disk", "ssd")),
+            List.of(
+                pod("a").req("cpu", "1").hostPort(80).node("n1").obj(),
+                pod("b").req("cpu", "1").node("n2").obj()),
+            pod("p")
+                .label("app", "web")
+                .req("cpu", "1")
+                .hostPort(80)
+                .nodeAffinityNotIn("disk", "ssd")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey("rack").selectorIn("app", "web"))
+                .obj(),
+            fitError(
+                3,
+                "1 node(s) didn't have free ports for the requested pod ports, 1 node(s) had"
+                    + " untolerated taint {dedicated: x}, 1 node(s) were unschedulable",
+                "1 " + NO_VICTIMS + ", 2 " + NOT_HELPFUL)),
+        argumentSet(
+            "a sidecar's request adds to the app containers'",
+            List.of(node("n1", "1500m", "8Gi")),
+            List.of(),
+            pod("p").sidecarReq("cpu", "1").req("cpu", "1").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
+            "pods bound to a node that does not exist do not count as a node",
+            List.of(node("n1", "1", "8Gi")),
+            List.of(pod("orphan").req("cpu", "1").node("ghost").obj()),
+            pod("p").req("cpu", "2").obj(),
+            fitError(1, "1 Insufficient cpu", "1 " + NO_VICTIMS)),
+        argumentSet(
             "a hard topology spread constraint whose domain key no node has",
             List.of(node("n1", "4", "8Gi"), node("n2", "4", "8Gi")),
             List.of(),
-            pod("p").label("app", "web")
+            pod("p")
+                .label("app", "web")
                 .spreadConstraint(s -> s.maxSkew(1).topologyKey("rack").selectorIn("app", "web"))
                 .obj(),
             fitError(
@@ -371,11 +438,11 @@ final class FailedSchedulingE2eTest {
       }
       c.add(pod("p").obj()).run();
 
-      String message =
-          fitError(30, String.join(", ", reasons), "30 " + NOT_HELPFUL);
+      String message = fitError(30, String.join(", ", reasons), "30 " + NOT_HELPFUL);
       assertThat(message.length()).isGreaterThan(1024);
       assertThat(c.podScheduled("p")).containsExactly("False", "Unschedulable", message);
-      assertThat(c.distinctEvents("p")).containsExactly(failed(message.substring(0, 1020) + " ..."));
+      assertThat(c.distinctEvents("p"))
+          .containsExactly(failed(message.substring(0, 1020) + " ..."));
     }
   }
 }

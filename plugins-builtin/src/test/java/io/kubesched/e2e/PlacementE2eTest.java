@@ -63,7 +63,8 @@ final class PlacementE2eTest {
   static Stream<Arguments> spreading() {
     return Stream.of(
         argumentSet("a hard constraint (DoNotSchedule) fills the emptier zones", "DoNotSchedule"),
-        argumentSet("a soft constraint (ScheduleAnyway) prefers the emptier zones", "ScheduleAnyway"));
+        argumentSet(
+            "a soft constraint (ScheduleAnyway) prefers the emptier zones", "ScheduleAnyway"));
   }
 
   @ParameterizedTest
@@ -71,7 +72,9 @@ final class PlacementE2eTest {
   void spreadingOverThreeZonesBalancesTheReplicas(String whenUnsatisfiable) {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       threeZones().forEach(c::add);
-      c.add(pod("old-0").label("app", WEB).node("a1").obj(), pod("old-1").label("app", WEB).node("a2").obj());
+      c.add(
+          pod("old-0").label("app", WEB).node("a1").obj(),
+          pod("old-1").label("app", WEB).node("a2").obj());
       for (int i = 0; i < 4; i++) {
         c.add(
             pod("web-" + i)
@@ -112,9 +115,7 @@ final class PlacementE2eTest {
   @Test
   void aHardSpreadConstraintLeavesAPodPendingWhenOnlyTheFullZoneHasRoom() {
     try (E2eCluster c = E2eCluster.withDefaults()) {
-      c.add(
-          node("a1", "4", "8Gi").label(ZONE, "a"),
-          node("b1", "1", "8Gi").label(ZONE, "b"));
+      c.add(node("a1", "4", "8Gi").label(ZONE, "a"), node("b1", "1", "8Gi").label(ZONE, "b"));
       c.add(pod("old-0").label("app", WEB).req("cpu", "1").node("b1").obj());
       c.add(pod("old-1").label("app", WEB).node("a1").obj());
       c.add(pod("old-2").label("app", WEB).node("a1").obj());
@@ -146,7 +147,10 @@ final class PlacementE2eTest {
 
       assertThat(c.countsByNode()).isEqualTo(Map.of("n1", 1, "n2", 1, "n3", 1));
       List<String> pending =
-          c.placements().entrySet().stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
+          c.placements().entrySet().stream()
+              .filter(e -> e.getValue().isEmpty())
+              .map(Map.Entry::getKey)
+              .toList();
       assertThat(pending).containsExactly("web-3");
       String message =
           "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption:"
@@ -171,30 +175,25 @@ final class PlacementE2eTest {
 
   static Stream<Arguments> steering() {
     return Stream.of(
-        argumentSet(
-            "a nodeSelector",
-            pod("p").nodeSelector(Map.of("disk", "ssd")).obj(),
-            "n3"),
-        argumentSet(
-            "required node affinity (In)",
-            pod("p").nodeAffinityIn(ZONE, "b").obj(),
-            "n2"),
+        argumentSet("a nodeSelector", pod("p").nodeSelector(Map.of("disk", "ssd")).obj(), "n3"),
+        argumentSet("required node affinity (In)", pod("p").nodeAffinityIn(ZONE, "b").obj(), "n2"),
         argumentSet(
             "required node affinity (NotIn) and the other nodes' taint",
             pod("p").nodeAffinityNotIn(ZONE, "a", "b").obj(),
             "n3"),
         argumentSet(
             "a toleration of the tainted node and a selector of its label",
-            pod("p").toleration("dedicated", "gpu", "NoSchedule").nodeSelector(Map.of("gpu", "true")).obj(),
+            pod("p")
+                .toleration("dedicated", "gpu", "NoSchedule")
+                .nodeSelector(Map.of("gpu", "true"))
+                .obj(),
             "n1"),
         argumentSet(
             "a PreferNoSchedule taint (weight 3) outweighs preferred node affinity (weight 2)",
             pod("p").nodeAffinityNotIn(ZONE, "c").preferredNodeAffinity(50, "spot", "true").obj(),
             "n2"),
         argumentSet(
-            "preferred node affinity",
-            pod("p").preferredNodeAffinity(50, ZONE, "c").obj(),
-            "n3"));
+            "preferred node affinity", pod("p").preferredNodeAffinity(50, ZONE, "c").obj(), "n3"));
   }
 
   @ParameterizedTest
@@ -202,10 +201,16 @@ final class PlacementE2eTest {
   void nodeAffinitySelectorsAndTaintsSteerThePod(V1Pod pod, String expectedNode) {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       c.add(
-          node("n1", "4", "8Gi").label(ZONE, "a").label("gpu", "true").taint("dedicated", "gpu", "NoSchedule"),
+          node("n1", "4", "8Gi")
+              .label(ZONE, "a")
+              .label("gpu", "true")
+              .taint("dedicated", "gpu", "NoSchedule"),
           node("n2", "4", "8Gi").label(ZONE, "b"),
           node("n3", "4", "8Gi").label(ZONE, "c").label("disk", "ssd"),
-          node("n4", "4", "8Gi").label(ZONE, "d").label("spot", "true").taint("spot", "true", "PreferNoSchedule"));
+          node("n4", "4", "8Gi")
+              .label(ZONE, "d")
+              .label("spot", "true")
+              .taint("spot", "true", "PreferNoSchedule"));
       c.add(pod).run();
 
       assertThat(c.nodeOf("p")).isEqualTo(expectedNode);
@@ -217,17 +222,18 @@ final class PlacementE2eTest {
   @Test
   void aTaintedNodeIsAvoidedByPodsThatDoNotTolerateIt() {
     try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "4", "8Gi").taint("dedicated", "gpu", "NoSchedule"), node("n2", "1", "8Gi"));
       c.add(
-          node("n1", "4", "8Gi").taint("dedicated", "gpu", "NoSchedule"),
-          node("n2", "1", "8Gi"));
-      c.add(
-          pod("tolerant").priority(3).req("cpu", "1").toleration("dedicated", "gpu", "NoSchedule").obj());
+          pod("tolerant")
+              .priority(3)
+              .req("cpu", "1")
+              .toleration("dedicated", "gpu", "NoSchedule")
+              .obj());
       c.add(pod("filler").priority(2).req("cpu", "1").obj());
       c.add(pod("intolerant").priority(1).req("cpu", "1").obj());
       c.run();
 
-      assertThat(c.placements())
-          .isEqualTo(map("tolerant", "n1", "filler", "n2", "intolerant", ""));
+      assertThat(c.placements()).isEqualTo(map("tolerant", "n1", "filler", "n2", "intolerant", ""));
       assertThat(c.distinctEvents("intolerant"))
           .containsExactly(
               failed(
@@ -281,7 +287,8 @@ final class PlacementE2eTest {
   void manyReplicasFillTheClusterEvenly() {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       c.add(node("n1", "4", "8Gi"), node("n2", "4", "8Gi"), node("n3", "4", "8Gi"));
-      IntStream.range(0, 12).forEach(i -> c.add(pod("r-" + i).priority(1).req("cpu", "1", "memory", "1Gi").obj()));
+      IntStream.range(0, 12)
+          .forEach(i -> c.add(pod("r-" + i).priority(1).req("cpu", "1", "memory", "1Gi").obj()));
       c.add(pod("extra").req("cpu", "1", "memory", "1Gi").obj());
       c.run();
 
@@ -393,7 +400,8 @@ final class PlacementE2eTest {
                 node("n2", "4", "8Gi")),
             List.of(),
             pod("p")
-                .toleration(new io.kubernetes.client.openapi.models.V1Toleration().operator("Exists"))
+                .toleration(
+                    new io.kubernetes.client.openapi.models.V1Toleration().operator("Exists"))
                 .nodeAffinity(
                     new io.kubernetes.client.openapi.models.V1NodeAffinity()
                         .requiredDuringSchedulingIgnoredDuringExecution(
@@ -424,10 +432,17 @@ final class PlacementE2eTest {
             pod("p").req("cpu", "1").obj(),
             "n1"),
         argumentSet(
+            "an init container only needs its own peak, not the sum with the app",
+            List.of(node("n1", "2", "8Gi")),
+            List.of(),
+            pod("p").initReq("cpu", "2").req("cpu", "1").obj(),
+            "n1"),
+        argumentSet(
             "an existing pod's required anti-affinity in another zone does not matter",
             List.of(
                 node("n1", "4", "8Gi").label(ZONE, "a"), node("n2", "1", "8Gi").label(ZONE, "b")),
-            List.of(pod("db").label("app", "db").podAntiAffinity(ZONE, "app", "web").node("n1").obj()),
+            List.of(
+                pod("db").label("app", "db").podAntiAffinity(ZONE, "app", "web").node("n1").obj()),
             pod("p").label("app", "web").obj(),
             "n2"));
   }
@@ -568,8 +583,12 @@ final class PlacementE2eTest {
         c.add(node(String.format("n%03d", i), "4", "8Gi").label(ZONE, "z" + (i % 3)));
       }
       for (int i = 0; i < 151; i++) {
-        c.add(pod("web-" + i).priority(i == 150 ? 0 : 1).label("app", WEB)
-            .podAntiAffinity(HOSTNAME, "app", WEB).obj());
+        c.add(
+            pod("web-" + i)
+                .priority(i == 150 ? 0 : 1)
+                .label("app", WEB)
+                .podAntiAffinity(HOSTNAME, "app", WEB)
+                .obj());
       }
       c.run();
 

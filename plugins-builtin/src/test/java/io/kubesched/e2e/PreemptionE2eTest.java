@@ -6,13 +6,15 @@ import static io.kubesched.e2e.E2eCluster.scheduled;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubernetes.client.custom.IntOrString;
 import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetSpec;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetStatus;
-import io.kubernetes.client.custom.IntOrString;
 import io.kubesched.testing.MakePod;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -28,7 +30,10 @@ final class PreemptionE2eTest {
   }
 
   private static String preempted(String preemptor, String node) {
-    return "Normal Preempted Preempting: Preempted by pod default/" + preemptor + " on node " + node;
+    return "Normal Preempted Preempting: Preempted by pod default/"
+        + preemptor
+        + " on node "
+        + node;
   }
 
   @Test
@@ -45,11 +50,13 @@ final class PreemptionE2eTest {
 
       assertThat(c.nominatedNode("pre")).isEqualTo("n1");
       assertThat(c.podScheduled("pre"))
-          .containsExactly("False", "Unschedulable", "0/1 nodes are available: 1 Insufficient cpu.");
+          .containsExactly(
+              "False", "Unschedulable", "0/1 nodes are available: 1 Insufficient cpu.");
 
       c.run();
 
-      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("low", "n1", "mid", "n1", "pre", "n1"));
+      assertThat(c.placements())
+          .isEqualTo(PlacementE2eTest.map("low", "n1", "mid", "n1", "pre", "n1"));
       assertThat(c.nominatedNode("pre")).isEqualTo("n1");
       assertThat(c.podScheduled("pre")).containsExactly("True", null, null);
       assertThat(c.events("lower")).containsExactly(preempted("pre", "n1"));
@@ -65,9 +72,7 @@ final class PreemptionE2eTest {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       c.add(node("n1", "3", "8Gi"));
       c.add(
-          pod("a", 1).node("n1").obj(),
-          pod("b", 2).node("n1").obj(),
-          pod("c", 3).node("n1").obj());
+          pod("a", 1).node("n1").obj(), pod("b", 2).node("n1").obj(), pod("c", 3).node("n1").obj());
       c.add(MakePod.pod().name("pre").priority(10).req("cpu", "2").obj());
       c.run();
 
@@ -97,8 +102,16 @@ final class PreemptionE2eTest {
 
   static Stream<Arguments> budgets() {
     return Stream.of(
-        argumentSet("without a budget the node with the lowest-priority victim is chosen", false, "n1", "v1"),
-        argumentSet("a budget that allows no disruption moves preemption to the other node", true, "n2", "v2"));
+        argumentSet(
+            "without a budget the node with the lowest-priority victim is chosen",
+            false,
+            "n1",
+            "v1"),
+        argumentSet(
+            "a budget that allows no disruption moves preemption to the other node",
+            true,
+            "n2",
+            "v2"));
   }
 
   @ParameterizedTest
@@ -136,17 +149,14 @@ final class PreemptionE2eTest {
   @Test
   void aHigherPriorityPodPreemptsAcrossNodesOnlyWhereItHelps() {
     try (E2eCluster c = E2eCluster.withDefaults()) {
-      c.add(
-          node("n1", "1", "8Gi").taint("dedicated", "x", "NoSchedule"),
-          node("n2", "1", "8Gi"));
+      c.add(node("n1", "1", "8Gi").taint("dedicated", "x", "NoSchedule"), node("n2", "1", "8Gi"));
       c.add(
           pod("t", 0).toleration("dedicated", "x", "NoSchedule").node("n1").obj(),
           pod("v", 0).node("n2").obj());
       c.add(pod("pre", 10).obj());
       c.run();
 
-      assertThat(c.placements())
-          .isEqualTo(PlacementE2eTest.map("t", "n1", "pre", "n2"));
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("t", "n1", "pre", "n2"));
       assertThat(c.events("pre"))
           .containsExactly(
               failed(
@@ -186,7 +196,8 @@ final class PreemptionE2eTest {
       c.add(MakePod.pod().name("pre").priority(10).req("cpu", "2").obj());
       c.run();
 
-      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("a1", "n1", "a2", "n1", "pre", "n2"));
+      assertThat(c.placements())
+          .isEqualTo(PlacementE2eTest.map("a1", "n1", "a2", "n1", "pre", "n2"));
       assertThat(c.events("b1")).containsExactly(preempted("pre", "n2"));
     }
   }
@@ -264,7 +275,12 @@ final class PreemptionE2eTest {
       c.run();
 
       assertThat(c.countsByNode()).isEqualTo(Map.of("n1", 1, "n2", 1));
-      assertThat(List.of(c.exists("v1"), c.exists("v2"), c.nodeOf("pre1") != null, c.nodeOf("pre2") != null))
+      assertThat(
+              List.of(
+                  c.exists("v1"),
+                  c.exists("v2"),
+                  c.nodeOf("pre1") != null,
+                  c.nodeOf("pre2") != null))
           .containsExactly(false, false, true, true);
     }
   }
@@ -274,16 +290,201 @@ final class PreemptionE2eTest {
     try (E2eCluster c = E2eCluster.withDefaults()) {
       c.add(node("n1", "2", "8Gi"));
       c.add(
-          MakePod.pod().name("same").namespace("team-a").priority(10).req("cpu", "1").node("n1").obj(),
-          MakePod.pod().name("lower").namespace("team-b").priority(9).req("cpu", "1").node("n1").obj());
+          MakePod.pod()
+              .name("same")
+              .namespace("team-a")
+              .priority(10)
+              .req("cpu", "1")
+              .node("n1")
+              .obj(),
+          MakePod.pod()
+              .name("lower")
+              .namespace("team-b")
+              .priority(9)
+              .req("cpu", "1")
+              .node("n1")
+              .obj());
       c.add(pod("pre", 10).obj());
       c.run();
 
       assertThat(c.nodeOf("pre")).isEqualTo("n1");
       assertThat(c.api.getPod("team-a", "same")).isPresent();
       assertThat(c.api.getPod("team-b", "lower")).isEmpty();
-      assertThat(c.api.eventsFor("Pod", "team-b", "lower").stream().map(E2eCluster::format).toList())
+      assertThat(
+              c.api.eventsFor("Pod", "team-b", "lower").stream().map(E2eCluster::format).toList())
           .containsExactly(preempted("pre", "n1"));
+    }
+  }
+
+  private static final OffsetDateTime EARLY = OffsetDateTime.parse("2025-12-31T20:00:00Z");
+  private static final OffsetDateTime LATE = OffsetDateTime.parse("2025-12-31T23:00:00Z");
+
+  @Test
+  void amongEqualCandidatesTheNodeWhoseVictimStartedLastIsChosen() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"), node("n2", "1", "8Gi"));
+      c.add(
+          pod("old", 1).startTime(EARLY).node("n1").obj(),
+          pod("young", 1).startTime(LATE).node("n2").obj());
+      c.add(pod("pre", 10).obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("old", "n1", "pre", "n2"));
+    }
+  }
+
+  static Stream<Arguments> reprieves() {
+    return Stream.of(
+        argumentSet(
+            "without a budget the earlier-started (more important) pod is reprieved", false, "v1"),
+        argumentSet(
+            "a pod whose eviction would violate its budget is reprieved first", true, "v2"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("reprieves")
+  void victimsOnANodeAreChosenToSpareBudgetsThenImportance(boolean budget, String victim) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      if (budget) {
+        c.api.create(
+            new V1PodDisruptionBudget()
+                .metadata(new V1ObjectMeta().name("protect").namespace("default"))
+                .spec(
+                    new V1PodDisruptionBudgetSpec()
+                        .selector(new V1LabelSelector().matchLabels(Map.of("app", "protected"))))
+                .status(new V1PodDisruptionBudgetStatus().disruptionsAllowed(0)));
+      }
+      c.add(node("n1", "2", "8Gi"));
+      c.add(
+          pod("v1", 1).label("app", "protected").startTime(LATE).node("n1").obj(),
+          pod("v2", 1).startTime(EARLY).node("n1").obj());
+      c.add(pod("pre", 10).obj());
+      c.run();
+
+      assertThat(c.nodeOf("pre")).isEqualTo("n1");
+      assertThat(c.exists(victim)).isFalse();
+      assertThat(c.api.listPods()).hasSize(2);
+    }
+  }
+
+  /** The node of upstream's TestPreemption: 500m cpu, 500 bytes of memory, label node=node1. */
+  private static io.kubesched.testing.MakeNode upstreamNode() {
+    return io.kubesched.testing.MakeNode.node()
+        .name("node1")
+        .label("node", "node1")
+        .capacity("pods", "32", "cpu", "500m", "memory", "500");
+  }
+
+  private static MakePod upstreamPod(String name, int priority, String podLabel) {
+    return MakePod.pod()
+        .name(name)
+        .priority(priority)
+        .label("pod", podLabel)
+        .container(MakePod.PAUSE_IMAGE)
+        .req("cpu", "100m", "memory", "100");
+  }
+
+  static Stream<Arguments> upstreamAntiAffinity() {
+    return Stream.of(
+        argumentSet(
+            "preemption is performed to satisfy anti-affinity (upstream TestPreemption)",
+            1,
+            List.of("pod-0", "pod-1"),
+            "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules."),
+        argumentSet(
+            "preemption is not performed when anti-affinity is not satisfied (upstream"
+                + " TestPreemption)",
+            1000,
+            List.of(),
+            "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules. preemption:"
+                + " 0/1 nodes are available: 1 node(s) didn't satisfy existing pods anti-affinity"
+                + " rules."));
+  }
+
+  @ParameterizedTest
+  @MethodSource("upstreamAntiAffinity")
+  void preemptionForAntiAffinity(int pod1Priority, List<String> evicted, String message) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(upstreamNode());
+      c.add(upstreamPod("pod-0", 100, "p0").node("node1").obj());
+      c.add(
+          upstreamPod("pod-1", pod1Priority, "p1")
+              .podAntiAffinity("node", "pod", "preemptor")
+              .node("node1")
+              .obj());
+      c.add(
+          upstreamPod("preemptor-pod", 1000, "preemptor")
+              .podAntiAffinity("node", "pod", "p0")
+              .obj());
+      c.scheduler().scheduleOne();
+
+      assertThat(c.podScheduled("preemptor-pod"))
+          .containsExactly("False", "Unschedulable", message);
+      c.run();
+
+      assertThat(Stream.of("pod-0", "pod-1").filter(n -> !c.exists(n)).toList()).isEqualTo(evicted);
+      assertThat(c.nodeOf("preemptor-pod")).isEqualTo(evicted.isEmpty() ? null : "node1");
+    }
+  }
+
+  @Test
+  void basicPreemptionFromUpstream() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(upstreamNode());
+      c.add(
+          MakePod.pod()
+              .name("victim-pod")
+              .priority(1)
+              .req("cpu", "400m", "memory", "200")
+              .node("node1")
+              .obj());
+      c.add(
+          MakePod.pod()
+              .name("preemptor-pod")
+              .priority(1000)
+              .req("cpu", "300m", "memory", "200")
+              .obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("preemptor-pod", "node1"));
+    }
+  }
+
+  @Test
+  void aNominatedPodWaitsForAVictimAlreadyTerminatingByPreemption() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      V1Pod leaving = pod("leaving", 1).terminating().node("n1").obj();
+      leaving
+          .getStatus()
+          .addConditionsItem(
+              new io.kubernetes.client.openapi.models.V1PodCondition()
+                  .type("DisruptionTarget")
+                  .status("True")
+                  .reason("PreemptionByScheduler"));
+      c.add(leaving);
+      c.add(pod("pre", 10).nominatedNode("n1").obj());
+      c.scheduler().scheduleOne();
+
+      String message =
+          "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to a"
+              + " terminating pod on the nominated node.";
+      assertThat(c.podScheduled("pre")).containsExactly("False", "Unschedulable", message);
+      assertThat(c.exists("leaving")).isTrue();
+      assertThat(c.events("leaving")).isEmpty();
+    }
+  }
+
+  @Test
+  void aTerminatingPodNotEvictedByTheSchedulerCanStillBePreempted() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(pod("leaving", 1).terminating().node("n1").obj());
+      c.add(pod("pre", 10).nominatedNode("n1").obj());
+      c.run();
+
+      assertThat(c.nodeOf("pre")).isEqualTo("n1");
+      assertThat(c.events("leaving")).containsExactly(preempted("pre", "n1"));
     }
   }
 }

@@ -8,18 +8,18 @@ import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.cluster.ObjectCopier;
-import io.kubesched.testing.MakePod;
 import io.kubesched.testing.MakeNode;
+import io.kubesched.testing.MakePod;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** Requeueing through cluster events and scheduling gates, through the whole engine. */
 final class QueueE2eTest {
@@ -115,7 +115,11 @@ final class QueueE2eTest {
   }
 
   private static Arguments requeue(
-      String name, List<MakeNode> nodes, List<V1Pod> bound, V1Pod pod, Consumer<E2eCluster> change) {
+      String name,
+      List<MakeNode> nodes,
+      List<V1Pod> bound,
+      V1Pod pod,
+      Consumer<E2eCluster> change) {
     return argumentSet(name, nodes, bound, pod, change, null);
   }
 
@@ -150,8 +154,9 @@ final class QueueE2eTest {
             MakePod.pod().name("p").req("cpu", "2").obj(),
             c -> c.api.updateNode(node("n1", "4", "8Gi").obj())),
         requeue(
-            "deleting an existing pod whose anti-affinity rejected it waits for the flush (upstream's"
-                + " InterPodAffinity hint only looks at the target pod's own anti-affinity terms)",
+            "deleting an existing pod whose anti-affinity rejected it waits for the flush"
+                + " (upstream's InterPodAffinity hint only looks at the target pod's own"
+                + " anti-affinity terms)",
             List.of(node("n1", "4", "8Gi")),
             List.of(
                 MakePod.pod()
@@ -181,10 +186,10 @@ final class QueueE2eTest {
             List.of(MakePod.pod().name("w").label("app", "web").node("n1").obj()),
             MakePod.pod().name("p").podAntiAffinity(E2eCluster.HOSTNAME, "app", "web").obj(),
             c -> {
-                  V1Pod w = copy(c, "w");
-                  w.getMetadata().putLabelsItem("app", "other");
-                  c.api.updatePod(w);
-                }),
+              V1Pod w = copy(c, "w");
+              w.getMetadata().putLabelsItem("app", "other");
+              c.api.updatePod(w);
+            }),
         requeue(
             "freeing the host port",
             List.of(node("n1", "4", "8Gi")),
@@ -214,16 +219,16 @@ final class QueueE2eTest {
             List.of(),
             MakePod.pod().name("p").obj(),
             c -> {
-                  V1Pod p = copy(c, "p");
-                  p.getSpec()
-                      .addTolerationsItem(
-                          new io.kubernetes.client.openapi.models.V1Toleration()
-                              .key("dedicated")
-                              .operator("Equal")
-                              .value("x")
-                              .effect("NoSchedule"));
-                  c.api.updatePod(p);
-                }));
+              V1Pod p = copy(c, "p");
+              p.getSpec()
+                  .addTolerationsItem(
+                      new io.kubernetes.client.openapi.models.V1Toleration()
+                          .key("dedicated")
+                          .operator("Equal")
+                          .value("x")
+                          .effect("NoSchedule"));
+              c.api.updatePod(p);
+            }));
   }
 
   @ParameterizedTest
@@ -256,6 +261,38 @@ final class QueueE2eTest {
       if (expectedDelay != null) {
         assertThat(Duration.between(changed, boundAt)).isGreaterThan(Duration.ofMinutes(4));
       }
+    }
+  }
+
+  @Test
+  void aGatedPodsNodeSelectorMayBeChangedBeforeItsGateIsRemoved() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "4", "8Gi"), node("n2", "4", "8Gi").label("disk", "ssd"));
+      c.add(MakePod.pod().name("p").schedulingGate("example.com/placement").obj()).run();
+
+      V1Pod placed = copy(c, "p");
+      placed.getSpec().setNodeSelector(Map.of("disk", "ssd"));
+      placed.getSpec().setSchedulingGates(List.of());
+      c.api.updatePod(placed);
+      c.run();
+
+      assertThat(c.nodeOf("p")).isEqualTo("n2");
+    }
+  }
+
+  @Test
+  void aPendingPodThatIsDeletedIsNoLongerRetried() {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(MakePod.pod().name("p").req("cpu", "2").obj());
+      c.scheduler().scheduleOne();
+      assertThat(c.events("p")).hasSize(1);
+
+      c.api.deletePod(c.pod("p"));
+      c.add(node("n2", "4", "8Gi")).run();
+
+      assertThat(c.api.eventsFor("Pod", "default", "p")).hasSize(1);
+      assertThat(c.scheduler().queue().pendingPods()).isEmpty();
     }
   }
 }

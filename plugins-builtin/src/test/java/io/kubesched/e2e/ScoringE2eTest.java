@@ -9,13 +9,13 @@ import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicaSetSpec;
-import io.kubernetes.client.openapi.models.V1StatefulSet;
-import io.kubernetes.client.openapi.models.V1StatefulSetSpec;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1ServiceSpec;
+import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1StatefulSetSpec;
 import io.kubesched.testing.MakeNode;
-import java.util.Map;
 import io.kubesched.testing.MakePod;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +30,8 @@ final class ScoringE2eTest {
   static Stream<Arguments> ranking() {
     // The pod asks for 1 cpu and 1Gi of a 4-cpu/8Gi node. Weights: NodeResourcesFit 1,
     // NodeResourcesBalancedAllocation 1, ImageLocality 1, TaintToleration 3.
-    // n1 (empty): fit (75+87)/2=81, balanced (1-|0.25-0.125|/2)*100=93, image 0, taints 100*3 -> 474.
+    // n1 (empty): fit (75+87)/2=81, balanced (1-|0.25-0.125|/2)*100=93, image 0, taints 100*3 ->
+    // 474.
     // n2 (a 400m/512Mi pod, has the image): fit (65+81)/2=73, balanced (1-|0.35-0.1875|/2)*100=91,
     //   image 100*(500MB*2/3-23MB)/(1000MB-23MB)=31, taints 100*3 -> 495.
     // n3 (empty, has the image, PreferNoSchedule taint): 81+93+31+0 -> 205.
@@ -92,7 +93,8 @@ final class ScoringE2eTest {
       c.run();
 
       assertThat(c.placements())
-          .isEqualTo(PlacementE2eTest.map("half", "n1", "spread", "n2", "packed", "n1", "stray", ""));
+          .isEqualTo(
+              PlacementE2eTest.map("half", "n1", "spread", "n2", "packed", "n1", "stray", ""));
       assertThat(c.events("spread")).containsExactly(scheduled("spread", "n2"));
       assertThat(c.events("packed")).containsExactly(scheduled("packed", "n1"));
       assertThat(c.events("stray")).isEmpty();
@@ -108,7 +110,8 @@ final class ScoringE2eTest {
     return Stream.of(
         argumentSet("a Service selecting the pods spreads them by default", "Service", "n2"),
         argumentSet("a ReplicaSet selecting the pods spreads them by default", "ReplicaSet", "n2"),
-        argumentSet("a StatefulSet selecting the pods spreads them by default", "StatefulSet", "n2"),
+        argumentSet(
+            "a StatefulSet selecting the pods spreads them by default", "StatefulSet", "n2"),
         argumentSet("without a Service or controller there is no default spreading", "", "n1"),
         argumentSet(
             "a ReplicaSet matching the labels but not owning the pod does not count",
@@ -132,7 +135,9 @@ final class ScoringE2eTest {
       switch (kind) {
         case "Service" ->
             c.api.create(
-                new V1Service().metadata(meta).spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
+                new V1Service()
+                    .metadata(meta)
+                    .spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
         case "ReplicaSet", "ReplicaSet-unowned" ->
             c.api.create(
                 new V1ReplicaSet().metadata(meta).spec(new V1ReplicaSetSpec().selector(selector)));
@@ -187,6 +192,74 @@ final class ScoringE2eTest {
                   "0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: x}."
                       + " preemption: 0/1 nodes are available: 1 Preemption is not helpful for"
                       + " scheduling."));
+    }
+  }
+
+  private static final String NO_PREEMPTION =
+      """
+      apiVersion: kubescheduler.config.k8s.io/v1
+      kind: KubeSchedulerConfiguration
+      profiles:
+      - schedulerName: default-scheduler
+        plugins:
+          postFilter:
+            disabled:
+            - name: DefaultPreemption
+      """;
+
+  @Test
+  void withoutAPostFilterPluginTheMessageHasNoPreemptionPartAndNothingIsEvicted() {
+    try (E2eCluster c = E2eCluster.withConfig(NO_PREEMPTION)) {
+      c.add(node("n1", "1", "8Gi"));
+      c.add(MakePod.pod().name("low").priority(1).req("cpu", "1").node("n1").obj());
+      c.add(MakePod.pod().name("high").priority(100).req("cpu", "1").obj());
+      c.run();
+
+      assertThat(c.placements()).isEqualTo(PlacementE2eTest.map("low", "n1", "high", ""));
+      assertThat(c.distinctEvents("high"))
+          .containsExactly(E2eCluster.failed("0/1 nodes are available: 1 Insufficient cpu."));
+      assertThat(c.nominatedNode("high")).isNull();
+    }
+  }
+
+  static Stream<Arguments> symmetry() {
+    // The incoming pod (app=web, no requests: 100m/200Mi counted) has no affinity of its own.
+    // A 16-cpu/32Gi node scores 98 for NodeResourcesFit, a 4-cpu/8Gi one 97 (95 with the existing
+    // pod on it); InterPodAffinity (weight 2) adds the existing pod's terms symmetrically: its
+    // preferred anti-affinity (weight 100) makes its node score 0 against 100, its required
+    // affinity counts hardPodAffinityWeight (1) for its node, normalized to 100 against 0.
+    return Stream.of(
+        argumentSet("no terms: the bigger node wins", "none", "n1"),
+        argumentSet(
+            "an existing pod's preferred anti-affinity pushes the pod off its (bigger) node",
+            "preferredAnti",
+            "n2"),
+        argumentSet(
+            "an existing pod's required affinity pulls the pod to its (smaller) node",
+            "requiredAffinity",
+            "n1"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("symmetry")
+  void existingPodsAffinityTermsScoreSymmetrically(String terms, String expected) {
+    try (E2eCluster c = E2eCluster.withDefaults()) {
+      boolean n1Big = !terms.equals("requiredAffinity");
+      c.add(
+          node("n1", n1Big ? "16" : "4", n1Big ? "32Gi" : "8Gi"),
+          node("n2", n1Big ? "4" : "16", n1Big ? "8Gi" : "32Gi"));
+      MakePod existing = MakePod.pod().name("db").label("app", "db").container(IMAGE).node("n1");
+      switch (terms) {
+        case "preferredAnti" ->
+            existing.preferredPodAntiAffinity(100, E2eCluster.HOSTNAME, "app", "web");
+        case "requiredAffinity" -> existing.podAffinity(E2eCluster.HOSTNAME, "app", "web");
+        default -> {}
+      }
+      c.add(existing.obj());
+      c.add(MakePod.pod().name("p").label("app", "web").container("other:1").obj());
+      c.run();
+
+      assertThat(c.nodeOf("p")).isEqualTo(expected);
     }
   }
 }

@@ -305,7 +305,7 @@ public final class FenzoComparison {
 
     @Override
     public Map<String, Protos.Attribute> getAttributeMap() {
-      return Map.of();
+      return java.util.Collections.emptyMap();
     }
 
     @Override
@@ -315,7 +315,7 @@ public final class FenzoComparison {
 
     @Override
     public Map<String, Double> getScalarValues() {
-      return Map.of();
+      return java.util.Collections.emptyMap();
     }
   }
 

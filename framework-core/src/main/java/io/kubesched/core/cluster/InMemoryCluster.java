@@ -64,8 +64,10 @@ public final class InMemoryCluster implements Cluster {
 
   /** The condition type the scheduler and the binding subresource set. */
   public static final String POD_SCHEDULED = "PodScheduled";
+
   /** The PodScheduled reason the API server gives a pod created with scheduling gates. */
   public static final String REASON_SCHEDULING_GATED = "SchedulingGated";
+
   /** The PodScheduled message the API server gives a pod created with scheduling gates. */
   public static final String SCHEDULING_GATED_MESSAGE =
       "Scheduling is blocked due to non-empty scheduling gates";
@@ -520,9 +522,9 @@ public final class InMemoryCluster implements Cluster {
   // ---------------------------------------------------------------- other reads
 
   /**
-   * Returns the labels of {@code namespace}. A namespace that was never created has only its
-   * {@code kubernetes.io/metadata.name} label, as if it existed (the API server admits pods only
-   * into existing namespaces, and gives every namespace that label).
+   * Returns the labels of {@code namespace}. A namespace that was never created has only its {@code
+   * kubernetes.io/metadata.name} label, as if it existed (the API server admits pods only into
+   * existing namespaces, and gives every namespace that label).
    */
   @Override
   public Map<String, String> namespaceLabels(String namespace) {
@@ -548,7 +550,8 @@ public final class InMemoryCluster implements Cluster {
         if (name != null && seen.add(name)) {
           out.add(
               new V1Namespace()
-                  .metadata(new V1ObjectMeta().name(name).putLabelsItem(LABEL_METADATA_NAME, name)));
+                  .metadata(
+                      new V1ObjectMeta().name(name).putLabelsItem(LABEL_METADATA_NAME, name)));
         }
       }
       return out;
@@ -766,7 +769,8 @@ public final class InMemoryCluster implements Cluster {
    * PodScheduled condition yet, as the API server does when such a pod is created.
    */
   private void applySchedulingGatedCondition(V1Pod pod) {
-    if (pod.getSpec().getSchedulingGates() == null || pod.getSpec().getSchedulingGates().isEmpty()) {
+    if (pod.getSpec().getSchedulingGates() == null
+        || pod.getSpec().getSchedulingGates().isEmpty()) {
       return;
     }
     List<V1PodCondition> conditions = pod.getStatus().getConditions();
@@ -793,7 +797,8 @@ public final class InMemoryCluster implements Cluster {
    */
   private static void applyPodDefaults(V1PodSpec spec) {
     boolean hostNetwork = Boolean.TRUE.equals(spec.getHostNetwork());
-    for (List<V1Container> containers : Arrays.asList(spec.getContainers(), spec.getInitContainers())) {
+    for (List<V1Container> containers :
+        Arrays.asList(spec.getContainers(), spec.getInitContainers())) {
       if (containers == null) {
         continue;
       }
@@ -801,7 +806,9 @@ public final class InMemoryCluster implements Cluster {
         V1ResourceRequirements r = c.getResources();
         if (r != null && r.getLimits() != null && !r.getLimits().isEmpty()) {
           Map<String, Quantity> requests =
-              r.getRequests() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(r.getRequests());
+              r.getRequests() == null
+                  ? new LinkedHashMap<>()
+                  : new LinkedHashMap<>(r.getRequests());
           r.getLimits().forEach(requests::putIfAbsent);
           r.setRequests(requests);
         }

@@ -162,7 +162,8 @@ final class InMemoryClusterTest {
                         .putLimitsItem("cpu", Quantity.fromString("2"))
                         .putLimitsItem("memory", Quantity.fromString("2Gi")))
                 .addPortsItem(new V1ContainerPort().containerPort(9100))
-                .addPortsItem(new V1ContainerPort().containerPort(53).hostPort(5353).protocol("UDP")));
+                .addPortsItem(
+                    new V1ContainerPort().containerPort(53).hostPort(5353).protocol("UDP")));
 
     V1Container c = cluster.addPod(p).getSpec().getContainers().get(0);
 
@@ -185,14 +186,16 @@ final class InMemoryClusterTest {
     V1Node created = cluster.addNode(n);
     V1Node updated = cluster.updateNode(n);
 
-    Map<String, Quantity> want = Map.of("cpu", Quantity.fromString("4"), "pods", Quantity.fromString("110"));
+    Map<String, Quantity> want =
+        Map.of("cpu", Quantity.fromString("4"), "pods", Quantity.fromString("110"));
     assertThat(List.of(created.getStatus().getAllocatable(), updated.getStatus().getAllocatable()))
         .containsExactly(want, want);
   }
 
   @Test
   void namespacesHaveTheMetadataNameLabelAndUnknownOnesOnlyThat() {
-    cluster.create(new V1Namespace().metadata(new V1ObjectMeta().name("team-a").putLabelsItem("team", "a")));
+    cluster.create(
+        new V1Namespace().metadata(new V1ObjectMeta().name("team-a").putLabelsItem("team", "a")));
 
     V1Pod p = pod("p1");
     p.getMetadata().setNamespace("implicit");
@@ -225,9 +228,15 @@ final class InMemoryClusterTest {
     V1Toleration own = new V1Toleration().key("node.kubernetes.io/not-ready").operator("Exists");
     V1Toleration all = new V1Toleration().operator("Exists");
     V1Toleration noSchedule =
-        new V1Toleration().key("node.kubernetes.io/unreachable").operator("Exists").effect("NoSchedule");
+        new V1Toleration()
+            .key("node.kubernetes.io/unreachable")
+            .operator("Exists")
+            .effect("NoSchedule");
     return Stream.of(
-        argumentSet("both are added to a pod without tolerations", List.of(), List.of(notReady, unreachable)),
+        argumentSet(
+            "both are added to a pod without tolerations",
+            List.of(),
+            List.of(notReady, unreachable)),
         argumentSet(
             "a pod's own not-ready toleration (any effect) is kept instead",
             List.of(own),

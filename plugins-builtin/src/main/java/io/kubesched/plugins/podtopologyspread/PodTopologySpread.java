@@ -92,6 +92,8 @@ public final class PodTopologySpread
   private final FrameworkHandle handle;
   private final List<V1TopologySpreadConstraint> defaultConstraints;
   private final boolean systemDefaulted;
+  /** Counts kept across cycles; guarded by itself. */
+  private final CountMemo.Store memos = new CountMemo.Store();
 
   /**
    * Creates the plugin.
@@ -175,39 +177,13 @@ public final class PodTopologySpread
       PodInfo pod, List<SpreadConstraint> list, List<NodeInfo> nodes) {
     SpreadConstraint[] cs = list.toArray(new SpreadConstraint[0]);
     int nc = cs.length;
-    int n = nodes.size();
-    int[] perNode = new int[n * nc];
-    Arrays.fill(perNode, -1);
-    String namespace = pod.namespace();
-    handle
-        .parallelizer()
-        .until(
-            n,
-            i -> {
-              NodeInfo node = nodes.get(i);
-              if (!SpreadConstraint.nodeHasAllKeys(node.labels(), cs)) {
-                return;
-              }
-              for (int j = 0; j < nc; j++) {
-                if (cs[j].matchesNodeInclusionPolicies(pod, node)) {
-                  perNode[i * nc + j] = cs[j].countMatching(node, namespace);
-                }
-              }
-            });
     ValueCounts[] counts = new ValueCounts[nc];
-    for (int j = 0; j < nc; j++) {
-      counts[j] = new ValueCounts(LABEL_HOSTNAME.equals(cs[j].topologyKey()) ? n : 8);
-    }
-    for (int i = 0; i < n; i++) {
-      Map<String, String> labels = null;
+    CountMemo.Key key = CountMemo.keyOf(false, true, pod, cs);
+    synchronized (memos) {
+      ValueCounts[] totals =
+          memos.get(key).update(nodes, pod, cs, true, false, handle.parallelizer());
       for (int j = 0; j < nc; j++) {
-        int c = perNode[i * nc + j];
-        if (c >= 0) {
-          if (labels == null) {
-            labels = nodes.get(i).labels();
-          }
-          counts[j].add(labels.get(cs[j].topologyKey()), c);
-        }
+        counts[j] = totals[j].copy();
       }
     }
     PreFilterState.CriticalPaths[] paths = new PreFilterState.CriticalPaths[nc];
@@ -340,34 +316,23 @@ public final class PodTopologySpread
     }
 
     String namespace = pod.namespace();
-    int n = all.size();
-    int[] perNode = new int[n * nc];
-    Arrays.fill(perNode, -1);
-    handle
-        .parallelizer()
-        .until(
-            n,
-            i -> {
-              NodeInfo node = all.get(i);
-              Map<String, String> labels = node.labels();
-              if (requireAll && !SpreadConstraint.nodeHasAllKeys(labels, cs)) {
-                return;
-              }
-              for (int j = 0; j < nc; j++) {
-                if (hostname[j] || !cs[j].matchesNodeInclusionPolicies(pod, node)) {
-                  continue;
-                }
-                String v = labels.getOrDefault(cs[j].topologyKey(), "");
-                if (counts[j].contains(v)) {
-                  perNode[i * nc + j] = cs[j].countMatching(node, namespace);
-                }
-              }
-            });
-    for (int i = 0; i < n; i++) {
+    CountMemo.Key key = CountMemo.keyOf(true, requireAll, pod, cs);
+    synchronized (memos) {
+      ValueCounts[] totals =
+          memos.get(key).update(all, pod, cs, requireAll, true, handle.parallelizer());
       for (int j = 0; j < nc; j++) {
-        int c = perNode[i * nc + j];
-        if (c > 0) {
-          counts[j].add(all.get(i).labels().getOrDefault(cs[j].topologyKey(), ""), c);
+        if (hostname[j]) {
+          continue;
+        }
+        ValueCounts m = counts[j];
+        for (int s = 0; s < m.capacity(); s++) {
+          String v = m.keyAt(s);
+          if (v != null) {
+            int c = totals[j].get(v);
+            if (c > 0) {
+              m.add(v, c);
+            }
+          }
         }
       }
     }

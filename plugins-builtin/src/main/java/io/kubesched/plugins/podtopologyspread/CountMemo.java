@@ -1,0 +1,211 @@
+package io.kubesched.plugins.podtopologyspread;
+
+import io.kubernetes.client.openapi.models.V1Affinity;
+import io.kubernetes.client.openapi.models.V1NodeAffinity;
+import io.kubesched.framework.LabelSelector;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.Parallelizer;
+import io.kubesched.framework.PodInfo;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Matching-pod counts of a set of spread constraints, per node and per topology value, kept from
+ * one scheduling cycle to the next so that only the nodes that changed are counted again.
+ *
+ * <p>A node's entry is reused while the node list holds the very same {@link NodeInfo} object with
+ * the same {@link NodeInfo#generation()}: a node info changes its generation on every change of its
+ * node or pods, and pods are immutable, so the entry (eligibility, topology values, count) is
+ * exactly what counting again would give. The memo is only used for constraints whose node
+ * eligibility does not depend on anything but the {@link Key} (namespace, selectors, topology
+ * keys, and the pod's node selector, required node affinity and tolerations when a policy honours
+ * them).
+ *
+ * <p>The totals per topology value are rebuilt, by adding the nodes in list order exactly as a
+ * fresh count would, whenever a node's eligibility or topology value changed or the list changed
+ * size; otherwise only the count deltas of changed nodes are applied, which keeps the table's
+ * layout (and so its iteration order) identical to a fresh count. Not thread-safe: callers lock.
+ */
+final class CountMemo {
+  /** The number of memos kept per plugin instance (least recently used are dropped). */
+  private static final int MAX_MEMOS = 32;
+
+  /**
+   * What the memoised counts depend on.
+   *
+   * @param score whether the counts are PreScore's (hostname constraints skipped)
+   * @param requireAll whether a node lacking any topology key is ineligible
+   * @param namespace the namespace of the counted pods
+   * @param shapes per constraint: topology key, selector requirements and node policies
+   * @param eligibility the pod's node selector, required node affinity and tolerations, when a
+   *     node inclusion policy honours them
+   */
+  record Key(
+      boolean score,
+      boolean requireAll,
+      String namespace,
+      List<Object> shapes,
+      List<Object> eligibility) {}
+
+  /** Returns the key for counting {@code cs} for {@code pod}. */
+  static Key keyOf(boolean score, boolean requireAll, PodInfo pod, SpreadConstraint[] cs) {
+    List<Object> shapes = new ArrayList<>(cs.length * 5);
+    boolean honorAffinity = false;
+    boolean honorTaints = false;
+    for (SpreadConstraint c : cs) {
+      LabelSelector s = c.selector();
+      shapes.add(c.topologyKey());
+      shapes.add(s.isNothing());
+      shapes.add(s.requirements());
+      shapes.add(c.honorNodeAffinity());
+      shapes.add(c.honorNodeTaints());
+      honorAffinity |= c.honorNodeAffinity();
+      honorTaints |= c.honorNodeTaints();
+    }
+    List<Object> eligibility = new ArrayList<>(3);
+    if (honorAffinity) {
+      eligibility.add(pod.nodeSelector());
+      V1Affinity a = pod.pod().getSpec() == null ? null : pod.pod().getSpec().getAffinity();
+      V1NodeAffinity na = a == null ? null : a.getNodeAffinity();
+      eligibility.add(
+          na == null || na.getRequiredDuringSchedulingIgnoredDuringExecution() == null
+              ? ""
+              : na.getRequiredDuringSchedulingIgnoredDuringExecution());
+    }
+    if (honorTaints) {
+      eligibility.add(pod.tolerations());
+    }
+    return new Key(score, requireAll, pod.namespace(), shapes, eligibility);
+  }
+
+  /** A bounded, least-recently-used map of memos. Not thread-safe: callers lock. */
+  static final class Store {
+    private final LinkedHashMap<Key, CountMemo> memos =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Key, CountMemo> eldest) {
+            return size() > MAX_MEMOS;
+          }
+        };
+
+    /** Returns the memo of {@code key}, creating an empty one. */
+    CountMemo get(Key key) {
+      return memos.computeIfAbsent(key, k -> new CountMemo());
+    }
+  }
+
+  private NodeInfo[] refs = new NodeInfo[0];
+  private long[] gens = new long[0];
+  /** Per node and constraint: the topology value, {@code null} when not eligible. */
+  private String[] values = new String[0];
+  /** Per node and constraint: the matching pods, -1 when not eligible. */
+  private int[] counts = new int[0];
+  private ValueCounts[] totals;
+  private int[] changed = new int[16];
+
+  /**
+   * Brings the memo up to date with {@code nodes} and returns the totals per constraint: for each
+   * eligible node in list order, its topology value with its matching-pod count added (the table a
+   * fresh count builds). The returned tables belong to the memo; copy before changing them.
+   *
+   * @param requireAll whether a node lacking any topology key of {@code cs} is ineligible
+   * @param skipHostname whether constraints on the hostname key are left empty
+   */
+  ValueCounts[] update(
+      List<NodeInfo> nodes,
+      PodInfo pod,
+      SpreadConstraint[] cs,
+      boolean requireAll,
+      boolean skipHostname,
+      Parallelizer parallelizer) {
+    int n = nodes.size();
+    int nc = cs.length;
+    boolean resized = refs.length != n;
+    if (resized) {
+      refs = Arrays.copyOf(refs, n);
+      gens = Arrays.copyOf(gens, n);
+      values = Arrays.copyOf(values, n * nc);
+      counts = Arrays.copyOf(counts, n * nc);
+    }
+    int numChanged = 0;
+    for (int i = 0; i < n; i++) {
+      NodeInfo node = nodes.get(i);
+      if (refs[i] != node || gens[i] != node.generation() || resized) {
+        if (numChanged == changed.length) {
+          changed = Arrays.copyOf(changed, numChanged * 2);
+        }
+        changed[numChanged++] = i;
+      }
+    }
+    if (numChanged == 0 && totals != null) {
+      return totals;
+    }
+    String namespace = pod.namespace();
+    String[] newValues = new String[numChanged * nc];
+    int[] newCounts = new int[numChanged * nc];
+    int[] todo = changed;
+    parallelizer.until(
+        numChanged,
+        k -> {
+          NodeInfo node = nodes.get(todo[k]);
+          Map<String, String> labels = node.labels();
+          boolean all = !requireAll || SpreadConstraint.nodeHasAllKeys(labels, cs);
+          for (int j = 0; j < nc; j++) {
+            int at = k * nc + j;
+            newCounts[at] = -1;
+            if (!all
+                || (skipHostname && PodTopologySpread.LABEL_HOSTNAME.equals(cs[j].topologyKey()))
+                || !cs[j].matchesNodeInclusionPolicies(pod, node)) {
+              continue;
+            }
+            newValues[at] = labels.getOrDefault(cs[j].topologyKey(), "");
+            newCounts[at] = cs[j].countMatching(node, namespace);
+          }
+        });
+    boolean rebuild = resized || totals == null;
+    for (int k = 0; k < numChanged && !rebuild; k++) {
+      int base = todo[k] * nc;
+      for (int j = 0; j < nc; j++) {
+        if ((counts[base + j] < 0) != (newCounts[k * nc + j] < 0)
+            || (newCounts[k * nc + j] >= 0 && !values[base + j].equals(newValues[k * nc + j]))) {
+          rebuild = true;
+          break;
+        }
+      }
+    }
+    for (int k = 0; k < numChanged; k++) {
+      int i = todo[k];
+      NodeInfo node = nodes.get(i);
+      refs[i] = node;
+      gens[i] = node.generation();
+      for (int j = 0; j < nc; j++) {
+        int at = i * nc + j;
+        int c = newCounts[k * nc + j];
+        if (!rebuild && c >= 0 && c != counts[at]) {
+          totals[j].add(values[at], c - counts[at]);
+        }
+        values[at] = newValues[k * nc + j];
+        counts[at] = c;
+      }
+    }
+    if (rebuild) {
+      totals = new ValueCounts[nc];
+      for (int j = 0; j < nc; j++) {
+        boolean hostname = PodTopologySpread.LABEL_HOSTNAME.equals(cs[j].topologyKey());
+        totals[j] = new ValueCounts(hostname && !skipHostname ? n : 8);
+      }
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < nc; j++) {
+          int c = counts[i * nc + j];
+          if (c >= 0) {
+            totals[j].add(values[i * nc + j], c);
+          }
+        }
+      }
+    }
+    return totals;
+  }
+}
