@@ -70,17 +70,17 @@ final class ExtenderTlsTest {
     ctx.init(kmf.getKeyManagers(), null, null);
     server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setHttpsConfigurator(new HttpsConfigurator(ctx));
-    server.createContext(
-        "/filter",
-        ex -> {
-          ex.getRequestBody().readAllBytes();
-          byte[] out = "{\"NodeNames\":[\"n1\"]}".getBytes(StandardCharsets.UTF_8);
-          ex.sendResponseHeaders(200, out.length);
-          try (OutputStream os = ex.getResponseBody()) {
-            os.write(out);
-          }
-        });
+    server.createContext("/filter", ExtenderTlsTest::answerN1);
     server.start();
+  }
+
+  private static void answerN1(com.sun.net.httpserver.HttpExchange ex) throws java.io.IOException {
+    ex.getRequestBody().readAllBytes();
+    byte[] out = "{\"NodeNames\":[\"n1\"]}".getBytes(StandardCharsets.UTF_8);
+    ex.sendResponseHeaders(200, out.length);
+    try (OutputStream os = ex.getResponseBody()) {
+      os.write(out);
+    }
   }
 
   @AfterAll
@@ -178,6 +178,82 @@ final class ExtenderTlsTest {
     assertThatThrownBy(() -> call(e))
         .isInstanceOf(SchedulingException.class)
         .hasMessageStartingWith("Post \"" + url() + "/filter\": ");
+  }
+
+  @Test
+  void aClientCertificateIsPresentedToAServerThatRequiresOne() throws Exception {
+    Path clientStore = dir.resolve("client.p12");
+    keytool(
+        "-genkeypair", "-alias", "client", "-keyalg", "RSA", "-keysize", "2048",
+        "-dname", "CN=kube-scheduler", "-validity", "2",
+        "-keystore", clientStore.toString(), "-storetype", "PKCS12",
+        "-storepass", PASSWORD, "-keypass", PASSWORD);
+    Path certFile = dir.resolve("client.pem");
+    keytool(
+        "-exportcert", "-rfc", "-alias", "client", "-keystore", clientStore.toString(),
+        "-storepass", PASSWORD, "-file", certFile.toString());
+    KeyStore cks = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(clientStore)) {
+      cks.load(in, PASSWORD.toCharArray());
+    }
+    java.security.Key key = cks.getKey("client", PASSWORD.toCharArray());
+    String keyPem =
+        "-----BEGIN PRIVATE KEY-----\n"
+            + Base64.getMimeEncoder().encodeToString(key.getEncoded())
+            + "\n-----END PRIVATE KEY-----\n";
+    Path keyFile = dir.resolve("client-key.pem");
+    Files.writeString(keyFile, keyPem);
+
+    // a second server that trusts only that client certificate and requires it
+    KeyStore serverStore = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(dir.resolve("server.p12"))) {
+      serverStore.load(in, PASSWORD.toCharArray());
+    }
+    KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+    kmf.init(serverStore, PASSWORD.toCharArray());
+    KeyStore trusted = KeyStore.getInstance("PKCS12");
+    trusted.load(null, null);
+    trusted.setCertificateEntry("client", cks.getCertificate("client"));
+    javax.net.ssl.TrustManagerFactory tmf =
+        javax.net.ssl.TrustManagerFactory.getInstance(
+            javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(trusted);
+    SSLContext ctx = SSLContext.getInstance("TLS");
+    ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+    HttpsServer mtls =
+        HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    mtls.setHttpsConfigurator(
+        new HttpsConfigurator(ctx) {
+          @Override
+          public void configure(com.sun.net.httpserver.HttpsParameters params) {
+            javax.net.ssl.SSLParameters p = ctx.getDefaultSSLParameters();
+            p.setNeedClientAuth(true);
+            params.setSSLParameters(p);
+          }
+        });
+    mtls.createContext("/filter", ExtenderTlsTest::answerN1);
+    mtls.start();
+    try {
+      String url = "https://127.0.0.1:" + mtls.getAddress().getPort();
+      ExtenderTlsConfig withCert =
+          new ExtenderTlsConfig(
+              false, null, certFile.toString(), keyFile.toString(), caFile.toString(), null, null,
+              null);
+      ExtenderTlsConfig withoutCert = tls(false, null, caFile.toString(), null);
+
+      assertThat(call(at(url, withCert))).extracting(NodeInfo::name).containsExactly("n1");
+      assertThatThrownBy(() -> call(at(url, withoutCert)))
+          .isInstanceOf(SchedulingException.class);
+    } finally {
+      mtls.stop(0);
+    }
+  }
+
+  private static HttpExtender at(String url, ExtenderTlsConfig tls) {
+    return HttpExtender.create(
+        new ExtenderConfig(
+            url, "filter", "", "", "", 1, true, Duration.ofSeconds(10), true, List.of(), false,
+            tls));
   }
 
   @Test
