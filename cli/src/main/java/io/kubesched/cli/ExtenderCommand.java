@@ -52,7 +52,9 @@ import picocli.CommandLine.Spec;
           + " those nodes, the namespaces, disruption budgets and other objects only from the"
           + " optional --state manifests (e.g. `kubectl get nodes,pods,namespaces -A -o yaml`),"
           + " read once at start. Node names (nodeCacheCapable: true) are resolved against the"
-          + " nodes of --state; without --state such requests are answered with an Error.",
+          + " nodes of --state; without --state such requests are answered with an Error."
+          + " Without --state every node looks empty to the plugins (no running pods: no"
+          + " requested resources, used ports or pods to (anti-)affine with).",
       "/bind binds, in the server's memory only, a pod of --state (it cannot create a Binding in"
           + " the API server): leave bindVerb unset to let kube-scheduler bind.",
       ""
