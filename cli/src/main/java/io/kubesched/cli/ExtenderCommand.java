@@ -62,28 +62,43 @@ import picocli.CommandLine.Spec;
 public final class ExtenderCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--config", paramLabel = "FILE", required = true,
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      required = true,
       description = "The KubeSchedulerConfiguration whose profile is served.")
   Path config;
 
-  @Option(names = "--port", paramLabel = "N", required = true,
+  @Option(
+      names = "--port",
+      paramLabel = "N",
+      required = true,
       description = "The TCP port to listen on (0: a free port, printed at start).")
   int port;
 
-  @Option(names = "--address", paramLabel = "HOST", defaultValue = "0.0.0.0",
+  @Option(
+      names = "--address",
+      paramLabel = "HOST",
+      defaultValue = "0.0.0.0",
       description = "The address to listen on (default: 0.0.0.0).")
   String address;
 
-  @Option(names = "--profile", paramLabel = "NAME",
+  @Option(
+      names = "--profile",
+      paramLabel = "NAME",
       description = "The schedulerName of the profile to serve (default: the first profile).")
   String profile;
 
-  @Option(names = "--state", paramLabel = "FILE",
-      description = "Manifests of the cluster state (nodes, bound pods, namespaces, PDBs...);"
-          + " repeatable.")
+  @Option(
+      names = "--state",
+      paramLabel = "FILE",
+      description =
+          "Manifests of the cluster state (nodes, bound pods, namespaces, PDBs...);"
+              + " repeatable.")
   List<Path> state = List.of();
 
-  @Option(names = {"-v", "--verbose"},
+  @Option(
+      names = {"-v", "--verbose"},
       description = "Log on standard error: -v for INFO, -vv for DEBUG (each request).")
   boolean[] verbose = new boolean[0];
 

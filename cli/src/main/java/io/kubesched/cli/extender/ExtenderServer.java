@@ -123,8 +123,7 @@ public final class ExtenderServer implements AutoCloseable {
             null,
             null);
     try {
-      this.framework =
-          Framework.create(profile, config.percentageOfNodesToScore(), registry, ctx);
+      this.framework = Framework.create(profile, config.percentageOfNodesToScore(), registry, ctx);
     } catch (RuntimeException e) {
       close();
       throw e;
@@ -295,8 +294,8 @@ public final class ExtenderServer implements AutoCloseable {
     PodInfo pod = podInfo(args);
     Nodes nodes = resolve(args);
     if (nodes.error() != null) {
-      return ExtenderWire.encode(new ExtenderWire.FilterResult(null, null, null, null,
-          nodes.error()));
+      return ExtenderWire.encode(
+          new ExtenderWire.FilterResult(null, null, null, null, nodes.error()));
     }
     Map<String, String> failed = new LinkedHashMap<>();
     Map<String, String> unresolvable = new LinkedHashMap<>();
@@ -311,7 +310,7 @@ public final class ExtenderServer implements AutoCloseable {
       Status s = pre.status();
       if (!s.isSuccess()) {
         if (!s.isRejected()) {
-          return error(args, s.message());
+          return error(s.message());
         }
         for (NodeInfo n : all) {
           reject(n.name(), s, failed, unresolvable);
@@ -334,7 +333,7 @@ public final class ExtenderServer implements AutoCloseable {
           } else if (f.isRejected()) {
             reject(n.name(), f, failed, unresolvable);
           } else {
-            return error(args, f.message());
+            return error(f.message());
           }
         }
       }
@@ -361,7 +360,7 @@ public final class ExtenderServer implements AutoCloseable {
         new ExtenderWire.FilterResult(null, passed, failed, unresolvable, ""));
   }
 
-  private static String error(ExtenderWire.ExtenderArgs args, String message) {
+  private static String error(String message) {
     return ExtenderWire.encode(new ExtenderWire.FilterResult(null, null, null, null, message));
   }
 

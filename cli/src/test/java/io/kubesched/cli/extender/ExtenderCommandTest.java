@@ -156,7 +156,8 @@ final class ExtenderCommandTest {
   @Test
   void theHelpExplainsTheSetup() {
     StringWriter out = new StringWriter();
-    int code = Main.run(new PrintWriter(out), new PrintWriter(new StringWriter()), "extender", "-h");
+    int code =
+        Main.run(new PrintWriter(out), new PrintWriter(new StringWriter()), "extender", "-h");
 
     assertThat(code).isZero();
     assertThat(out.toString())
@@ -173,11 +174,18 @@ final class ExtenderCommandTest {
         Main.run(
             new PrintWriter(new StringWriter()),
             new PrintWriter(err),
-            "extender", "--config", config.toString(), "--port", "0", "--profile", "nope");
+            "extender",
+            "--config",
+            config.toString(),
+            "--port",
+            "0",
+            "--profile",
+            "nope");
 
     assertThat(code).isEqualTo(Main.EXIT_USAGE);
     assertThat(err.toString())
-        .contains("no profile named \"nope\"; the configuration has [default-scheduler, no-scoring]");
+        .contains(
+            "no profile named \"nope\"; the configuration has [default-scheduler, no-scoring]");
   }
 
   // ---------------------------------------------------------------- the server's answers
@@ -244,8 +252,7 @@ final class ExtenderCommandTest {
   @MethodSource("filters")
   void filterAnswers(boolean withState, ExtenderWire.ExtenderArgs args, String want)
       throws Exception {
-    try (ExtenderServer s =
-        server(null, withState ? state() : new InMemoryCluster(), withState)) {
+    try (ExtenderServer s = server(null, withState ? state() : new InMemoryCluster(), withState)) {
       assertThat(json(post(url(s) + "/filter", ExtenderWire.encode(args)))).isEqualTo(json(want));
     }
   }
@@ -256,7 +263,8 @@ final class ExtenderCommandTest {
       String answer =
           post(
               url(s) + "/prioritize",
-              ExtenderWire.encode(new ExtenderWire.ExtenderArgs(pod("1"), null, List.of("a", "b"))));
+              ExtenderWire.encode(
+                  new ExtenderWire.ExtenderArgs(pod("1"), null, List.of("a", "b"))));
 
       List<ExtenderWire.HostPriority> scores = ExtenderWire.decodePriorities(answer);
       assertThat(scores).extracting(ExtenderWire.HostPriority::host).containsExactly("a", "b");
@@ -272,7 +280,8 @@ final class ExtenderCommandTest {
       String answer =
           post(
               url(s) + "/prioritize",
-              ExtenderWire.encode(new ExtenderWire.ExtenderArgs(pod("1"), null, List.of("a", "b"))));
+              ExtenderWire.encode(
+                  new ExtenderWire.ExtenderArgs(pod("1"), null, List.of("a", "b"))));
 
       assertThat(json(answer))
           .isEqualTo(json("[{\"Host\":\"a\",\"Score\":0},{\"Host\":\"b\",\"Score\":0}]"));

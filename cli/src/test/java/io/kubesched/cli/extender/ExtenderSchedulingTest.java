@@ -109,8 +109,7 @@ final class ExtenderSchedulingTest {
         }
       }
       return FakeExtenderServer.Answer.ok(
-          ExtenderWire.encode(
-              new ExtenderWire.FilterResult(keep, null, failed, unresolvable, "")));
+          ExtenderWire.encode(new ExtenderWire.FilterResult(keep, null, failed, unresolvable, "")));
     };
   }
 
@@ -209,8 +208,7 @@ final class ExtenderSchedulingTest {
     assertThat(nodeOf("p")).isEqualTo(node);
     if (node == null) {
       assertThat(failedScheduling("p"))
-          .isEqualTo(
-              "failed filter with extender at URL " + server.url() + "/filter, code 503");
+          .isEqualTo("failed filter with extender at URL " + server.url() + "/filter, code 503");
     }
   }
 

@@ -37,8 +37,8 @@ public final class ExtenderWire {
 
   /**
    * Decodes Kubernetes objects as Go does: unknown fields are ignored and no field is required
-   * (client-java's own Gson rejects both). Reflection on the models honours their serialized
-   * names; quantities and int-or-strings carry their own adapters.
+   * (client-java's own Gson rejects both). Reflection on the models honours their serialized names;
+   * quantities and int-or-strings carry their own adapters.
    */
   private static final Gson LENIENT_READER =
       JSON.createGson()
@@ -232,8 +232,8 @@ public final class ExtenderWire {
   }
 
   /**
-   * The Kubernetes JSON of a client-java model. The models initialise their list and map fields
-   * to empty values where Go has nil ones that {@code omitempty} drops; the empty arrays, and the
+   * The Kubernetes JSON of a client-java model. The models initialise their list and map fields to
+   * empty values where Go has nil ones that {@code omitempty} drops; the empty arrays, and the
    * empty objects of map-typed fields, are removed so that the JSON reads as Go writes it.
    */
   private static JsonElement tree(Object kubeObject) {
@@ -275,7 +275,8 @@ public final class ExtenderWire {
         JsonElement v = m.getValue();
         prune(v);
         if ((v.isJsonArray() && v.getAsJsonArray().isEmpty())
-            || (v.isJsonObject() && v.getAsJsonObject().size() == 0
+            || (v.isJsonObject()
+                && v.getAsJsonObject().size() == 0
                 && MAP_FIELDS.contains(m.getKey()))) {
           drop.add(m.getKey());
         }
@@ -511,7 +512,10 @@ public final class ExtenderWire {
         return new BigDecimal(e.getAsString()).longValueExact();
       } catch (ArithmeticException | NumberFormatException ex) {
         throw new IllegalArgumentException(
-            "cannot unmarshal number " + e.getAsString() + " into Go struct field " + what
+            "cannot unmarshal number "
+                + e.getAsString()
+                + " into Go struct field "
+                + what
                 + " of type int64");
       }
     }

@@ -52,14 +52,39 @@ final class ExtenderTlsTest {
   static void startServer() throws Exception {
     Path keystore = dir.resolve("server.p12");
     keytool(
-        "-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048",
-        "-dname", "CN=extender", "-ext", "SAN=dns:extender.test,ip:127.0.0.1", "-validity", "2",
-        "-keystore", keystore.toString(), "-storetype", "PKCS12",
-        "-storepass", PASSWORD, "-keypass", PASSWORD);
+        "-genkeypair",
+        "-alias",
+        "server",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-dname",
+        "CN=extender",
+        "-ext",
+        "SAN=dns:extender.test,ip:127.0.0.1",
+        "-validity",
+        "2",
+        "-keystore",
+        keystore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        PASSWORD,
+        "-keypass",
+        PASSWORD);
     caFile = dir.resolve("ca.pem");
     keytool(
-        "-exportcert", "-rfc", "-alias", "server", "-keystore", keystore.toString(),
-        "-storepass", PASSWORD, "-file", caFile.toString());
+        "-exportcert",
+        "-rfc",
+        "-alias",
+        "server",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        PASSWORD,
+        "-file",
+        caFile.toString());
     KeyStore ks = KeyStore.getInstance("PKCS12");
     try (InputStream in = Files.newInputStream(keystore)) {
       ks.load(in, PASSWORD.toCharArray());
@@ -107,12 +132,22 @@ final class ExtenderTlsTest {
   private static HttpExtender extender(boolean enableHttps, ExtenderTlsConfig tls) {
     return HttpExtender.create(
         new ExtenderConfig(
-            url(), "filter", "", "", "", 1, enableHttps, Duration.ofSeconds(10), true, List.of(),
-            false, tls));
+            url(),
+            "filter",
+            "",
+            "",
+            "",
+            1,
+            enableHttps,
+            Duration.ofSeconds(10),
+            true,
+            List.of(),
+            false,
+            tls));
   }
 
-  private static ExtenderTlsConfig tls(boolean insecure, String serverName, String caFile,
-      String caData) {
+  private static ExtenderTlsConfig tls(
+      boolean insecure, String serverName, String caFile, String caData) {
     return new ExtenderTlsConfig(insecure, serverName, null, null, caFile, null, null, caData);
   }
 
@@ -184,14 +219,37 @@ final class ExtenderTlsTest {
   void aClientCertificateIsPresentedToAServerThatRequiresOne() throws Exception {
     Path clientStore = dir.resolve("client.p12");
     keytool(
-        "-genkeypair", "-alias", "client", "-keyalg", "RSA", "-keysize", "2048",
-        "-dname", "CN=kube-scheduler", "-validity", "2",
-        "-keystore", clientStore.toString(), "-storetype", "PKCS12",
-        "-storepass", PASSWORD, "-keypass", PASSWORD);
+        "-genkeypair",
+        "-alias",
+        "client",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-dname",
+        "CN=kube-scheduler",
+        "-validity",
+        "2",
+        "-keystore",
+        clientStore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        PASSWORD,
+        "-keypass",
+        PASSWORD);
     Path certFile = dir.resolve("client.pem");
     keytool(
-        "-exportcert", "-rfc", "-alias", "client", "-keystore", clientStore.toString(),
-        "-storepass", PASSWORD, "-file", certFile.toString());
+        "-exportcert",
+        "-rfc",
+        "-alias",
+        "client",
+        "-keystore",
+        clientStore.toString(),
+        "-storepass",
+        PASSWORD,
+        "-file",
+        certFile.toString());
     KeyStore cks = KeyStore.getInstance("PKCS12");
     try (InputStream in = Files.newInputStream(clientStore)) {
       cks.load(in, PASSWORD.toCharArray());
@@ -237,13 +295,18 @@ final class ExtenderTlsTest {
       String url = "https://127.0.0.1:" + mtls.getAddress().getPort();
       ExtenderTlsConfig withCert =
           new ExtenderTlsConfig(
-              false, null, certFile.toString(), keyFile.toString(), caFile.toString(), null, null,
+              false,
+              null,
+              certFile.toString(),
+              keyFile.toString(),
+              caFile.toString(),
+              null,
+              null,
               null);
       ExtenderTlsConfig withoutCert = tls(false, null, caFile.toString(), null);
 
       assertThat(call(at(url, withCert))).extracting(NodeInfo::name).containsExactly("n1");
-      assertThatThrownBy(() -> call(at(url, withoutCert)))
-          .isInstanceOf(SchedulingException.class);
+      assertThatThrownBy(() -> call(at(url, withoutCert))).isInstanceOf(SchedulingException.class);
     } finally {
       mtls.stop(0);
     }
@@ -252,7 +315,17 @@ final class ExtenderTlsTest {
   private static HttpExtender at(String url, ExtenderTlsConfig tls) {
     return HttpExtender.create(
         new ExtenderConfig(
-            url, "filter", "", "", "", 1, true, Duration.ofSeconds(10), true, List.of(), false,
+            url,
+            "filter",
+            "",
+            "",
+            "",
+            1,
+            true,
+            Duration.ofSeconds(10),
+            true,
+            List.of(),
+            false,
             tls));
   }
 
@@ -265,8 +338,8 @@ final class ExtenderTlsTest {
 
   @Test
   void anUnreadableCaFileNamesTheField() {
-    assertThatThrownBy(() -> extender(false, tls(false, null, dir.resolve("nope.pem").toString(),
-            null)))
+    assertThatThrownBy(
+            () -> extender(false, tls(false, null, dir.resolve("nope.pem").toString(), null)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("tlsConfig.caFile: cannot read \"");
   }

@@ -62,11 +62,9 @@ final class SchedulerWithExtendersTest {
   /** A prioritizer: node name to score, or {@code null} for an error. */
   private static final Function<String, Long> ERROR_PRIORITIZER = n -> null;
 
-  private static final Function<String, Long> NODE1_PRIORITIZER =
-      n -> n.equals("node1") ? 10L : 1L;
+  private static final Function<String, Long> NODE1_PRIORITIZER = n -> n.equals("node1") ? 10L : 1L;
 
-  private static final Function<String, Long> NODE2_PRIORITIZER =
-      n -> n.equals("node2") ? 10L : 1L;
+  private static final Function<String, Long> NODE2_PRIORITIZER = n -> n.equals("node2") ? 10L : 1L;
 
   /**
    * One of kube's {@code tf.FakeExtender}s.
