@@ -235,6 +235,31 @@ final class ExtenderSchedulingTest {
                 + "\"Node\":\"n1\"}");
   }
 
+  static Stream<Arguments> bindFailures() {
+    return Stream.of(
+        argumentSet("a failing binder extender fails the binding cycle", false, null),
+        argumentSet(
+            "a failing ignorable binder extender leaves the binding to the Bind plugins",
+            true,
+            "n1"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("bindFailures")
+  void bindErrors(boolean ignorable, String node) {
+    server.answer("/bind", "{\"Error\":\"cannot bind now\"}");
+    cluster.addNode(node("n1", "4"));
+    cluster.addPod(MakePod.pod().name("p").req("cpu", "1").obj());
+
+    schedule("bindVerb: bind\nignorable: " + ignorable);
+
+    assertThat(nodeOf("p")).isEqualTo(node);
+    assertThat(server.requests()).isNotEmpty();
+    if (node == null) {
+      assertThat(failedScheduling("p")).isEqualTo("cannot bind now");
+    }
+  }
+
   @Test
   void aPreemptExtenderChoosesTheVictims() {
     List<String> proposed = new ArrayList<>();
