@@ -1,6 +1,7 @@
 package io.kubesched.cli.extender;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import io.kubernetes.client.openapi.models.V1Node;
@@ -188,6 +189,30 @@ final class ExtenderSchedulingTest {
     schedule("prioritizeVerb: prioritize\nweight: 2");
 
     assertThat(nodeOf("p")).isEqualTo(favourite);
+  }
+
+  @Test
+  void anExtenderWhoseTlsFilesCannotBeReadStopsTheBuild() {
+    String yaml =
+        "apiVersion: kubescheduler.config.k8s.io/v1\n"
+            + "kind: KubeSchedulerConfiguration\n"
+            + "extenders:\n"
+            + "- urlPrefix: https://127.0.0.1:1\n"
+            + "  filterVerb: filter\n"
+            + "  tlsConfig: {caFile: /nonexistent/ca.pem}\n";
+    KubeSchedulerConfiguration cfg = ConfigurationLoader.parse(yaml, REGISTRY);
+
+    assertThatThrownBy(
+            () ->
+                Scheduler.builder()
+                    .cluster(cluster)
+                    .configuration(cfg)
+                    .registry(REGISTRY)
+                    .simulatedTime(time)
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "extenders[0]: tlsConfig.caFile: cannot read \"/nonexistent/ca.pem\"");
   }
 
   static Stream<Arguments> failures() {
