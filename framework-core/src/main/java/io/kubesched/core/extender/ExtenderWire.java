@@ -12,6 +12,7 @@ import com.google.gson.JsonPrimitive;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -449,9 +450,13 @@ public final class ExtenderWire {
     return out;
   }
 
+  /**
+   * Parses the first JSON value of {@code json}; what follows it is ignored, as Go's {@code
+   * json.Decoder} (used by kube-scheduler on answers) ignores it.
+   */
   private static JsonElement parse(String json) {
     try {
-      return JsonParser.parseString(json);
+      return JsonParser.parseReader(new com.google.gson.stream.JsonReader(new StringReader(json)));
     } catch (JsonParseException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       throw new IllegalArgumentException("invalid JSON: " + cause.getMessage(), e);

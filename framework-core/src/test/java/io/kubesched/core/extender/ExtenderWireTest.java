@@ -152,6 +152,12 @@ final class ExtenderWireTest {
         .containsExactly("uid-a", "uid-b");
   }
 
+  @Test
+  void whatFollowsTheAnswerIsIgnoredAsByGosDecoder() {
+    assertThat(ExtenderWire.decodeBindingResult("{\"Error\":\"\"}\n{\"Error\":\"x\"}"))
+        .isEmpty();
+  }
+
   static Stream<Arguments> malformed() {
     return Stream.of(
         argumentSet("not JSON", "{", "invalid JSON: "),
