@@ -188,6 +188,76 @@ final class ExtenderCommandTest {
             "no profile named \"nope\"; the configuration has [default-scheduler, no-scoring]");
   }
 
+  @Test
+  void simulateCallsTheExtendersOfItsConfiguration(@TempDir Path dir) throws Exception {
+    try (FakeExtenderServer ext = new FakeExtenderServer()) {
+      ext.on(
+          "/filter",
+          body -> {
+            ExtenderWire.ExtenderArgs args = ExtenderWire.decodeArgs(body);
+            List<V1Node> keep =
+                args.nodes().stream()
+                    .filter(n -> !n.getMetadata().getName().equals("node-a"))
+                    .toList();
+            return FakeExtenderServer.Answer.ok(
+                ExtenderWire.encode(
+                    new ExtenderWire.FilterResult(
+                        keep, null, Map.of("node-a", "node-a is drained"), null, "")));
+          });
+      Path config = dir.resolve("sched.yaml");
+      Files.writeString(
+          config,
+          "apiVersion: kubescheduler.config.k8s.io/v1\n"
+              + "kind: KubeSchedulerConfiguration\n"
+              + "extenders:\n"
+              + "- urlPrefix: "
+              + ext.url()
+              + "\n"
+              + "  filterVerb: filter\n");
+      Path manifests = dir.resolve("cluster.yaml");
+      Files.writeString(
+          manifests,
+          """
+          apiVersion: v1
+          kind: Node
+          metadata: {name: node-a}
+          status: {allocatable: {cpu: "64", memory: 128Gi, pods: "110"}}
+          ---
+          apiVersion: v1
+          kind: Node
+          metadata: {name: node-b}
+          status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+          ---
+          apiVersion: v1
+          kind: Pod
+          metadata: {name: p, namespace: default}
+          spec:
+            containers:
+            - name: c
+              resources: {requests: {cpu: "1"}}
+          """);
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+
+      // without the extender the much larger node-a would win (LeastAllocated)
+      int code =
+          Main.run(
+              new PrintWriter(out),
+              new PrintWriter(err),
+              "simulate",
+              manifests.toString(),
+              "--config",
+              config.toString(),
+              "-o",
+              "json");
+
+      assertThat(code).as(err.toString()).isZero();
+      var pod = json(out.toString()).getAsJsonObject().getAsJsonArray("pods").get(0);
+      assertThat(pod.getAsJsonObject().get("node").getAsString()).isEqualTo("node-b");
+      assertThat(ext.requests()).isNotEmpty();
+    }
+  }
+
   // ---------------------------------------------------------------- the server's answers
 
   private static ExtenderServer server(String profile, InMemoryCluster cluster, boolean state)

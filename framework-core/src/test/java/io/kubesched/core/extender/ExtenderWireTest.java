@@ -154,8 +154,7 @@ final class ExtenderWireTest {
 
   @Test
   void whatFollowsTheAnswerIsIgnoredAsByGosDecoder() {
-    assertThat(ExtenderWire.decodeBindingResult("{\"Error\":\"\"}\n{\"Error\":\"x\"}"))
-        .isEmpty();
+    assertThat(ExtenderWire.decodeBindingResult("{\"Error\":\"\"}\n{\"Error\":\"x\"}")).isEmpty();
   }
 
   static Stream<Arguments> malformed() {
