@@ -10,7 +10,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "The Kubernetes Scheduling Framework for Java: simulate, inspect and run schedulers.",
-    subcommands = {SimulateCommand.class, PluginsCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      SimulateCommand.class,
+      PluginsCommand.class,
+      ExtenderCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Main implements Runnable {
   /** Exit code for invalid input: a bad file, quantity, configuration or option. */
   public static final int EXIT_USAGE = 2;
