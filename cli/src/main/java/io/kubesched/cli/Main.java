@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       SimulateCommand.class,
       PluginsCommand.class,
       ExtenderCommand.class,
+      RunCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
