@@ -12,12 +12,14 @@ import io.kubesched.core.config.InvalidConfigurationException;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.kubernetes.KubernetesCluster;
+import io.kubesched.core.kubernetes.LeaseLeaderElector;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.framework.FieldError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.Reader;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,9 +27,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,8 +76,12 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--leader-elect",
       description =
-          "Elect a leader among replicas with a coordination.k8s.io/v1 Lease (not supported yet:"
-              + " the command refuses to start with it).")
+          "Run as one of several replicas: only the holder of the coordination.k8s.io/v1 Lease"
+              + " leaderElection.resourceNamespace/resourceName (default"
+              + " kube-system/kube-scheduler) schedules; the timings are the configuration's"
+              + " leaderElection (15s/10s/2s). Without this option the command schedules at once"
+              + " and leaderElection.leaderElect of the configuration is ignored. Losing the lease"
+              + " stops the command with exit code 1.")
   boolean leaderElect;
 
   @Option(
@@ -103,6 +113,7 @@ public final class RunCommand implements Callable<Integer> {
   private final CountDownLatch stop = new CountDownLatch(1);
   private final CountDownLatch started = new CountDownLatch(1);
   private volatile int boundMetricsPort = -1;
+  private final AtomicInteger exitCode = new AtomicInteger();
 
   /** Makes a running {@link #call()} stop the scheduler and return 0 (for tests and embedding). */
   public void stop() {
@@ -128,13 +139,6 @@ public final class RunCommand implements Callable<Integer> {
     Main.configureLogging(verbose.length);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (leaderElect) {
-      err.println(
-          "--leader-elect: leader election is not supported yet; run a single replica without"
-              + " --leader-elect");
-      err.flush();
-      return Main.EXIT_USAGE;
-    }
     if (metricsPort < 0 || metricsPort > 65535) {
       err.println("--metrics-port: must be between 0 and 65535, got " + metricsPort);
       err.flush();
@@ -151,6 +155,28 @@ public final class RunCommand implements Callable<Integer> {
       }
       err.flush();
       return Main.EXIT_USAGE;
+    }
+    LeaseLeaderElector.Timing timing = null;
+    if (leaderElect) {
+      KubeSchedulerConfiguration.LeaderElection le = cfg.leaderElection();
+      if (!"leases".equals(le.resourceLock())) {
+        err.println(
+            config
+                + ": leaderElection.resourceLock: only \"leases\" is supported, got \""
+                + le.resourceLock()
+                + "\"");
+        err.flush();
+        return Main.EXIT_USAGE;
+      }
+      try {
+        timing =
+            new LeaseLeaderElector.Timing(
+                le.leaseDuration(), le.renewDeadline(), le.retryPeriod());
+      } catch (IllegalArgumentException e) {
+        err.println(config + ": leaderElection: " + e.getMessage());
+        err.flush();
+        return Main.EXIT_USAGE;
+      }
     }
     ApiClient client;
     try {
@@ -181,6 +207,8 @@ public final class RunCommand implements Callable<Integer> {
       }
       Thread hook = new Thread(stop::countDown, "kubesched-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
+      ScheduledExecutorService electionLoop = null;
+      LeaseLeaderElector elector = null;
       try (Scheduler scheduler =
           Scheduler.builder()
               .cluster(cluster)
@@ -188,7 +216,6 @@ public final class RunCommand implements Callable<Integer> {
               .registry(registry)
               .metrics(metrics)
               .build()) {
-        scheduler.startSchedulingLoop();
         boundMetricsPort = http.getAddress().getPort();
         out.println(
             "scheduling the pods of "
@@ -199,9 +226,63 @@ public final class RunCommand implements Callable<Integer> {
                 + metricsAddress
                 + ":"
                 + boundMetricsPort);
+        if (timing == null) {
+          scheduler.startSchedulingLoop();
+        } else {
+          electionLoop =
+              Executors.newSingleThreadScheduledExecutor(
+                  r -> {
+                    Thread t = new Thread(r, "kubesched-leader-election");
+                    t.setDaemon(true);
+                    return t;
+                  });
+          elector =
+              new LeaseLeaderElector(
+                  client,
+                  cfg.leaderElection().resourceNamespace(),
+                  cfg.leaderElection().resourceName(),
+                  identity(),
+                  timing,
+                  Clock.systemUTC(),
+                  electionLoop);
+          out.println(
+              "waiting for the lease "
+                  + cfg.leaderElection().resourceNamespace()
+                  + "/"
+                  + cfg.leaderElection().resourceName()
+                  + " as "
+                  + elector.identity());
+          if (!elector.tryAcquireOrRenew()) {
+            out.println(
+                "the lease is held by "
+                    + (elector.observedHolder() == null ? "nobody" : elector.observedHolder())
+                    + ": standing by");
+          }
+          elector.run(
+              () -> {
+                out.println("became the leader: scheduling");
+                out.flush();
+                scheduler.startSchedulingLoop();
+              },
+              () -> {
+                err.println("leader election lost: stopping");
+                err.flush();
+                exitCode.set(1);
+                stop.countDown();
+              });
+        }
         out.flush();
         started.countDown();
-        stop.await();
+        try {
+          stop.await();
+        } finally {
+          if (elector != null) {
+            elector.close();
+          }
+          if (electionLoop != null) {
+            electionLoop.shutdownNow();
+          }
+        }
       } finally {
         http.stop(0);
         try {
@@ -213,7 +294,18 @@ public final class RunCommand implements Callable<Integer> {
     }
     out.println("stopped");
     out.flush();
-    return 0;
+    return exitCode.get();
+  }
+
+  /** Returns kube's leader identity: the host name, an underscore and a random UUID. */
+  private static String identity() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      host = "localhost";
+    }
+    return host + "_" + UUID.randomUUID();
   }
 
   private ApiClient client(KubeSchedulerConfiguration cfg) throws IOException {

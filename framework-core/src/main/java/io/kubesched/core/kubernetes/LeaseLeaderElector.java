@@ -97,6 +97,14 @@ public final class LeaseLeaderElector implements AutoCloseable {
     return identity;
   }
 
+  /** Returns the holder of the lease as last read, or {@code null} when free or never read. */
+  public String observedHolder() {
+    synchronized (lock) {
+      String h = observed == null ? null : observed.getHolderIdentity();
+      return h == null || h.isEmpty() ? null : h;
+    }
+  }
+
   /** Returns whether this candidate held the lease at its last successful attempt. */
   public boolean isLeader() {
     synchronized (lock) {
