@@ -112,6 +112,7 @@ public final class RunCommand implements Callable<Integer> {
 
   private final CountDownLatch stop = new CountDownLatch(1);
   private final CountDownLatch started = new CountDownLatch(1);
+  private final CountDownLatch finished = new CountDownLatch(1);
   private volatile int boundMetricsPort = -1;
   private final AtomicInteger exitCode = new AtomicInteger();
 
@@ -205,7 +206,19 @@ public final class RunCommand implements Callable<Integer> {
         err.flush();
         return 1;
       }
-      Thread hook = new Thread(stop::countDown, "kubesched-shutdown");
+      // On SIGTERM/Ctrl-C: stop, then hold the JVM until the lease is released and the
+      // scheduler closed (at most 10 s).
+      Thread hook =
+          new Thread(
+              () -> {
+                stop.countDown();
+                try {
+                  finished.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              },
+              "kubesched-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
       ScheduledExecutorService electionLoop = null;
       LeaseLeaderElector elector = null;
@@ -291,6 +304,8 @@ public final class RunCommand implements Callable<Integer> {
           // shutting down: the hook is running
         }
       }
+    } finally {
+      finished.countDown();
     }
     out.println("stopped");
     out.flush();
