@@ -248,6 +248,25 @@ final class RunCommandTest {
     assertThat(lease().getHolderIdentity()).isEqualTo("other");
   }
 
+  @Test
+  void runIsASubcommandOfKubesched() {
+    StringWriter out = new StringWriter();
+    int code = Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true),
+        "run", "--help");
+    assertThat(code).isZero();
+    assertThat(out.toString()).startsWith("Usage: kubesched run ").contains("--leader-elect");
+  }
+
+  @Test
+  void aMissingKubeconfigIsAUsageError() throws Exception {
+    StringWriter err = new StringWriter();
+    Path missing = dir.resolve("missing");
+    int code = Main.run(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+        "run", "--config", config().toString(), "--kubeconfig", missing.toString());
+    assertThat(code).isEqualTo(Main.EXIT_USAGE);
+    assertThat(err.toString()).startsWith("cannot configure the API client: " + missing);
+  }
+
   private V1LeaseSpec lease() throws Exception {
     return new CoordinationV1Api(client)
         .readNamespacedLease("kube-scheduler", "kube-system")
