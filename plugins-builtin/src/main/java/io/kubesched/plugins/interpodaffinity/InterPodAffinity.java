@@ -25,11 +25,14 @@ import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.WeightedAffinityTerm;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * {@code InterPodAffinity} is a plugin that places pods near (affinity) or away from
@@ -78,6 +81,8 @@ public final class InterPodAffinity
 
   private final FrameworkHandle handle;
   private final InterPodAffinityArgs args;
+  /** Sums kept across cycles; guarded by itself. */
+  private final PairMemo.Store memos = new PairMemo.Store();
 
   /**
    * Creates the plugin.
@@ -181,86 +186,112 @@ public final class InterPodAffinity
 
   private TopologyCounts existingAntiAffinityCounts(
       PodInfo pod, Map<String, String> nsLabels, List<NodeInfo> nodes) {
-    TopologyCounts[] perNode = new TopologyCounts[nodes.size()];
-    handle
-        .parallelizer()
-        .until(
-            nodes.size(),
-            i -> {
-              NodeInfo node = nodes.get(i);
-              Map<String, String> labels = node.labels();
-              TopologyCounts local = null;
-              for (PodInfo existing : node.podsWithRequiredAntiAffinity()) {
-                for (AffinityTerm t : existing.requiredAntiAffinityTerms()) {
-                  if (t.matches(pod, nsLabels) && labels.containsKey(t.topologyKey())) {
-                    if (local == null) {
-                      local = new TopologyCounts();
-                    }
-                    local.addForNode(labels, t.topologyKey(), 1);
-                  }
+    List<Object> key = Arrays.asList("existingAnti", pod.namespace(), pod.labels(), nsLabels);
+    return memoSum(
+        key,
+        nodes,
+        node -> {
+          Map<String, String> labels = node.labels();
+          TopologyCounts local = null;
+          for (PodInfo existing : node.podsWithRequiredAntiAffinity()) {
+            for (AffinityTerm t : existing.requiredAntiAffinityTerms()) {
+              if (t.matches(pod, nsLabels) && labels.containsKey(t.topologyKey())) {
+                if (local == null) {
+                  local = new TopologyCounts();
                 }
+                local.addForNode(labels, t.topologyKey(), 1);
               }
-              perNode[i] = local;
-            });
-    TopologyCounts result = new TopologyCounts();
-    for (TopologyCounts c : perNode) {
-      if (c != null) {
-        result.merge(c);
-      }
+            }
+          }
+          return local;
+        });
+  }
+
+  /** Returns the sum of {@code compute} over {@code nodes}, from the memo of {@code key}. */
+  private TopologyCounts memoSum(
+      List<Object> key, List<NodeInfo> nodes, Function<NodeInfo, TopologyCounts> compute) {
+    synchronized (memos) {
+      return memos.get(key).update(nodes, compute, handle.parallelizer());
     }
-    return result;
+  }
+
+  /** Returns what identifies {@code terms} for a memo key (selectors have no equality). */
+  private static List<Object> termsKey(AffinityTerm[] terms) {
+    List<Object> out = new ArrayList<>(terms.length * 6);
+    for (AffinityTerm t : terms) {
+      addTermKey(out, t);
+    }
+    return out;
+  }
+
+  private static void addTermKey(List<Object> out, AffinityTerm t) {
+    out.add(t.namespaces());
+    out.add(t.selector().isNothing());
+    out.add(t.selector().requirements());
+    out.add(String.valueOf(t.topologyKey()));
+    out.add(t.namespaceSelector().isNothing());
+    out.add(t.namespaceSelector().requirements());
+  }
+
+  private static List<Object> weightedKey(ResolvedWeighted[] terms) {
+    List<Object> out = new ArrayList<>(terms.length * 7);
+    for (ResolvedWeighted w : terms) {
+      addTermKey(out, w.term());
+      out.add(w.weight());
+    }
+    return out;
   }
 
   private TopologyCounts[] incomingCounts(
       AffinityTerm[] affinity, AffinityTerm[] anti, List<NodeInfo> nodes) {
     TopologyCounts affinityCounts = new TopologyCounts();
     TopologyCounts antiCounts = new TopologyCounts();
-    if (affinity.length == 0 && anti.length == 0) {
-      return new TopologyCounts[] {affinityCounts, antiCounts};
-    }
-    TopologyCounts[] affPerNode = new TopologyCounts[nodes.size()];
-    TopologyCounts[] antiPerNode = new TopologyCounts[nodes.size()];
-    handle
-        .parallelizer()
-        .until(
-            nodes.size(),
-            i -> {
-              NodeInfo node = nodes.get(i);
-              Map<String, String> labels = node.labels();
-              TopologyCounts aff = null;
-              TopologyCounts an = null;
-              List<PodInfo> pods = node.pods();
-              for (int p = 0, size = pods.size(); p < size; p++) {
-                PodInfo existing = pods.get(p);
-                if (matchesAll(affinity, existing)) {
-                  for (AffinityTerm t : affinity) {
-                    if (labels.containsKey(t.topologyKey())) {
-                      if (aff == null) {
-                        aff = new TopologyCounts();
+    if (affinity.length > 0) {
+      affinityCounts =
+          memoSum(
+              Arrays.asList("affinity", termsKey(affinity)),
+              nodes,
+              node -> {
+                Map<String, String> labels = node.labels();
+                TopologyCounts aff = null;
+                List<PodInfo> pods = node.pods();
+                for (int p = 0, size = pods.size(); p < size; p++) {
+                  if (matchesAll(affinity, pods.get(p))) {
+                    for (AffinityTerm t : affinity) {
+                      if (labels.containsKey(t.topologyKey())) {
+                        if (aff == null) {
+                          aff = new TopologyCounts();
+                        }
+                        aff.addForNode(labels, t.topologyKey(), 1);
                       }
-                      aff.addForNode(labels, t.topologyKey(), 1);
                     }
                   }
                 }
-                for (AffinityTerm t : anti) {
-                  if (t.matches(existing, null) && labels.containsKey(t.topologyKey())) {
-                    if (an == null) {
-                      an = new TopologyCounts();
+                return aff;
+              });
+    }
+    if (anti.length > 0) {
+      antiCounts =
+          memoSum(
+              Arrays.asList("antiAffinity", termsKey(anti)),
+              nodes,
+              node -> {
+                Map<String, String> labels = node.labels();
+                TopologyCounts an = null;
+                List<PodInfo> pods = node.pods();
+                for (int p = 0, size = pods.size(); p < size; p++) {
+                  PodInfo existing = pods.get(p);
+                  for (AffinityTerm t : anti) {
+                    if (t.matches(existing, null) && labels.containsKey(t.topologyKey())) {
+                      if (an == null) {
+                        an = new TopologyCounts();
+                      }
+                      an.addForNode(labels, t.topologyKey(), 1);
                     }
-                    an.addForNode(labels, t.topologyKey(), 1);
                   }
                 }
-              }
-              affPerNode[i] = aff;
-              antiPerNode[i] = an;
-            });
-    for (int i = 0; i < nodes.size(); i++) {
-      if (affPerNode[i] != null) {
-        affinityCounts.merge(affPerNode[i]);
-      }
-      if (antiPerNode[i] != null) {
-        antiCounts.merge(antiPerNode[i]);
-      }
+                return an;
+              });
     }
     return new TopologyCounts[] {affinityCounts, antiCounts};
   }
@@ -356,16 +387,24 @@ public final class InterPodAffinity
     Map<String, String> nsLabels = handle.client().namespaceLabels(pod.namespace());
     int hardWeight = args.hardPodAffinityWeight();
 
-    TopologyCounts[] perNode = new TopologyCounts[nodes.size()];
-    handle
-        .parallelizer()
-        .until(
-            nodes.size(),
-            i -> {
-              NodeInfo node = nodes.get(i);
+    List<Object> key =
+        Arrays.asList(
+            "preScore",
+            hasConstraints,
+            weightedKey(preferred),
+            weightedKey(preferredAnti),
+            hardWeight,
+            pod.namespace(),
+            pod.labels(),
+            nsLabels);
+    TopologyCounts scores =
+        memoSum(
+            key,
+            nodes,
+            node -> {
               Map<String, String> labels = node.labels();
               if (labels.isEmpty()) {
-                return;
+                return null;
               }
               List<PodInfo> pods = hasConstraints ? node.pods() : node.podsWithAffinity();
               TopologyCounts local = new TopologyCounts();
@@ -389,14 +428,8 @@ public final class InterPodAffinity
                   processTerm(local, w.term(), -w.weight(), pod, nsLabels, labels);
                 }
               }
-              perNode[i] = local.neverWritten() ? null : local;
+              return local.neverWritten() ? null : local;
             });
-    TopologyCounts scores = new TopologyCounts();
-    for (TopologyCounts c : perNode) {
-      if (c != null) {
-        scores.merge(c);
-      }
-    }
     if (scores.neverWritten()) {
       return Status.skip();
     }

@@ -31,6 +31,34 @@ final class TopologyCounts {
     return c;
   }
 
+  /**
+   * Returns a deep copy that reports {@code created} pairs ever created (for a sum kept
+   * incrementally, whose pairs left by removed contributions are not counted).
+   */
+  TopologyCounts copyWithCreated(int created) {
+    TopologyCounts c = copy();
+    c.created = created;
+    return c;
+  }
+
+  /** Returns the number of pairs whose count is not zero. */
+  int nonZeroCount() {
+    return nonZero;
+  }
+
+  /** Adds {@code sign} times every pair of {@code other} into this, counting pairs into {@code refs}. */
+  void addAll(TopologyCounts other, int sign, TopologyCounts refs) {
+    for (int k = 0; k < other.keys.length; k++) {
+      ValueMap m = other.maps[k];
+      for (int s = 0; s < m.keys.length; s++) {
+        if (m.keys[s] != null) {
+          add(other.keys[k], m.keys[s], sign * m.values[s]);
+          refs.add(other.keys[k], m.keys[s], sign);
+        }
+      }
+    }
+  }
+
   private int indexOf(String key) {
     for (int i = 0; i < keys.length; i++) {
       if (keys[i].equals(key)) {

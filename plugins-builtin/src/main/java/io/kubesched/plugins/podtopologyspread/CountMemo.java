@@ -8,6 +8,7 @@ import io.kubesched.framework.Parallelizer;
 import io.kubesched.framework.PodInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,6 +104,13 @@ final class CountMemo {
   private String[] values = new String[0];
   /** Per node and constraint: the matching pods, -1 when not eligible. */
   private int[] counts = new int[0];
+  /**
+   * Per node and hostname constraint (PreScore only): the matching pods when the node has the
+   * key, else 0, whatever the node's eligibility.
+   */
+  private int[] own = new int[0];
+  /** Where each node name was last seen in the list: a hint, always checked before use. */
+  private final HashMap<String, Integer> positions = new HashMap<>();
   private ValueCounts[] totals;
   private int[] changed = new int[16];
 
@@ -129,6 +137,8 @@ final class CountMemo {
       gens = Arrays.copyOf(gens, n);
       values = Arrays.copyOf(values, n * nc);
       counts = Arrays.copyOf(counts, n * nc);
+      own = Arrays.copyOf(own, n * nc);
+      positions.clear();
     }
     int numChanged = 0;
     for (int i = 0; i < n; i++) {
@@ -146,6 +156,7 @@ final class CountMemo {
     String namespace = pod.namespace();
     String[] newValues = new String[numChanged * nc];
     int[] newCounts = new int[numChanged * nc];
+    int[] newOwn = new int[numChanged * nc];
     int[] todo = changed;
     parallelizer.until(
         numChanged,
@@ -156,9 +167,14 @@ final class CountMemo {
           for (int j = 0; j < nc; j++) {
             int at = k * nc + j;
             newCounts[at] = -1;
-            if (!all
-                || (skipHostname && PodTopologySpread.LABEL_HOSTNAME.equals(cs[j].topologyKey()))
-                || !cs[j].matchesNodeInclusionPolicies(pod, node)) {
+            if (skipHostname && PodTopologySpread.LABEL_HOSTNAME.equals(cs[j].topologyKey())) {
+              newOwn[at] =
+                  labels.containsKey(cs[j].topologyKey())
+                      ? cs[j].countMatching(node, namespace)
+                      : 0;
+              continue;
+            }
+            if (!all || !cs[j].matchesNodeInclusionPolicies(pod, node)) {
               continue;
             }
             newValues[at] = labels.getOrDefault(cs[j].topologyKey(), "");
@@ -181,8 +197,10 @@ final class CountMemo {
       NodeInfo node = nodes.get(i);
       refs[i] = node;
       gens[i] = node.generation();
+      positions.put(node.name(), i);
       for (int j = 0; j < nc; j++) {
         int at = i * nc + j;
+        own[at] = newOwn[k * nc + j];
         int c = newCounts[k * nc + j];
         if (!rebuild && c >= 0 && c != counts[at]) {
           totals[j].add(values[at], c - counts[at]);
@@ -207,5 +225,20 @@ final class CountMemo {
       }
     }
     return totals;
+  }
+
+  /**
+   * Returns, for hostname constraint {@code j} of the last {@link #update} in PreScore mode, the
+   * pods of {@code node} matching it when the node has the key, else 0: from the memo when it
+   * holds this very node info at this generation, counted otherwise.
+   */
+  int hostnameCount(NodeInfo node, int j, SpreadConstraint[] cs, String namespace) {
+    Integer at = positions.get(node.name());
+    if (at != null && at < refs.length && refs[at] == node && gens[at] == node.generation()) {
+      return own[at * cs.length + j];
+    }
+    return node.labels().containsKey(cs[j].topologyKey())
+        ? cs[j].countMatching(node, namespace)
+        : 0;
   }
 }

@@ -318,10 +318,15 @@ public final class PodTopologySpread
     String namespace = pod.namespace();
     CountMemo.Key key = CountMemo.keyOf(true, requireAll, pod, cs);
     synchronized (memos) {
-      ValueCounts[] totals =
-          memos.get(key).update(all, pod, cs, requireAll, true, handle.parallelizer());
+      CountMemo memo = memos.get(key);
+      ValueCounts[] totals = memo.update(all, pod, cs, requireAll, true, handle.parallelizer());
       for (int j = 0; j < nc; j++) {
         if (hostname[j]) {
+          // Hostname domains are single nodes: the feasible nodes' own pods.
+          for (int i = 0, f = filtered.size(); i < f; i++) {
+            NodeInfo node = filtered.get(i);
+            counts[j].add(node.name(), memo.hostnameCount(node, j, cs, namespace));
+          }
           continue;
         }
         ValueCounts m = counts[j];
@@ -332,35 +337,6 @@ public final class PodTopologySpread
             if (c > 0) {
               m.add(v, c);
             }
-          }
-        }
-      }
-    }
-
-    // Hostname domains are single nodes: count the feasible nodes' own pods once, here.
-    boolean anyHostname = false;
-    for (boolean h : hostname) {
-      anyHostname |= h;
-    }
-    if (anyHostname) {
-      int f = filtered.size();
-      int[] own = new int[f * nc];
-      handle
-          .parallelizer()
-          .until(
-              f,
-              i -> {
-                NodeInfo node = filtered.get(i);
-                for (int j = 0; j < nc; j++) {
-                  if (hostname[j] && node.labels().containsKey(cs[j].topologyKey())) {
-                    own[i * nc + j] = cs[j].countMatching(node, namespace);
-                  }
-                }
-              });
-      for (int i = 0; i < f; i++) {
-        for (int j = 0; j < nc; j++) {
-          if (hostname[j]) {
-            counts[j].add(filtered.get(i).name(), own[i * nc + j]);
           }
         }
       }
