@@ -26,8 +26,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -88,7 +88,8 @@ public final class RunCommand implements Callable<Integer> {
       names = "--metrics-port",
       paramLabel = "N",
       defaultValue = "10251",
-      description = "The port of /healthz and /metrics (0: a free port; default: ${DEFAULT-VALUE}).")
+      description =
+          "The port of /healthz and /metrics (0: a free port; default: ${DEFAULT-VALUE}).")
   int metricsPort;
 
   @Option(
@@ -102,7 +103,8 @@ public final class RunCommand implements Callable<Integer> {
       names = "--sync-timeout",
       paramLabel = "SECONDS",
       defaultValue = "60",
-      description = "How long to wait for the first listing of the cluster (default: ${DEFAULT-VALUE}).")
+      description =
+          "How long to wait for the first listing of the cluster (default: ${DEFAULT-VALUE}).")
   long syncTimeoutSeconds;
 
   @Option(
@@ -171,8 +173,7 @@ public final class RunCommand implements Callable<Integer> {
       }
       try {
         timing =
-            new LeaseLeaderElector.Timing(
-                le.leaseDuration(), le.renewDeadline(), le.retryPeriod());
+            new LeaseLeaderElector.Timing(le.leaseDuration(), le.renewDeadline(), le.retryPeriod());
       } catch (IllegalArgumentException e) {
         err.println(config + ": leaderElection: " + e.getMessage());
         err.flush();
@@ -348,8 +349,7 @@ public final class RunCommand implements Callable<Integer> {
 
   private HttpServer metricsServer(Supplier<String> metrics) throws IOException {
     HttpServer http = HttpServer.create(new InetSocketAddress(metricsAddress, metricsPort), 0);
-    http.createContext(
-        "/healthz", ex -> reply(ex, 200, "text/plain; charset=utf-8", "ok"));
+    http.createContext("/healthz", ex -> reply(ex, 200, "text/plain; charset=utf-8", "ok"));
     http.createContext(
         "/metrics",
         ex -> reply(ex, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.get()));

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.reflect.TypeToken;
 import io.kubernetes.client.openapi.ApiClient;
-import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
+import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.models.V1Lease;
 import io.kubernetes.client.openapi.models.V1LeaseSpec;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
@@ -96,10 +96,14 @@ final class RunCommandTest {
         CompletableFuture.supplyAsync(
             () ->
                 cl.execute(
-                    "--config", configFile,
-                    "--kubeconfig", kubeconfigFile,
-                    "--metrics-port", "0",
-                    "--metrics-address", "127.0.0.1"));
+                    "--config",
+                    configFile,
+                    "--kubeconfig",
+                    kubeconfigFile,
+                    "--metrics-port",
+                    "0",
+                    "--metrics-address",
+                    "127.0.0.1"));
     try {
       assertThat(cmd.awaitStarted(5, TimeUnit.SECONDS)).as("started; stderr: %s", err).isTrue();
       try (Watch<V1Pod> w =
@@ -166,11 +170,15 @@ final class RunCommandTest {
         CompletableFuture.supplyAsync(
             () ->
                 cl.execute(
-                    "--config", configFile,
-                    "--kubeconfig", kubeconfigFile,
+                    "--config",
+                    configFile,
+                    "--kubeconfig",
+                    kubeconfigFile,
                     "--leader-elect",
-                    "--metrics-port", "0",
-                    "--metrics-address", "127.0.0.1"));
+                    "--metrics-port",
+                    "0",
+                    "--metrics-address",
+                    "127.0.0.1"));
     try {
       assertThat(cmd.awaitStarted(5, TimeUnit.SECONDS)).as("started; stderr: %s", err).isTrue();
       try (Watch<V1Pod> w =
@@ -213,8 +221,7 @@ final class RunCommandTest {
                         .acquireTime(now)
                         .renewTime(now)))
         .execute();
-    core.createNode(MakeNode.node().name("n1").capacity("cpu", "4", "pods", "110").obj())
-        .execute();
+    core.createNode(MakeNode.node().name("n1").capacity("cpu", "4", "pods", "110").obj()).execute();
     core.createNamespacedPod(
             "default", MakePod.pod().name("p1").container("pause").req("cpu", "1").obj())
         .execute();
@@ -229,11 +236,15 @@ final class RunCommandTest {
         CompletableFuture.supplyAsync(
             () ->
                 cl.execute(
-                    "--config", configFile,
-                    "--kubeconfig", kubeconfigFile,
+                    "--config",
+                    configFile,
+                    "--kubeconfig",
+                    kubeconfigFile,
                     "--leader-elect",
-                    "--metrics-port", "0",
-                    "--metrics-address", "127.0.0.1"));
+                    "--metrics-port",
+                    "0",
+                    "--metrics-address",
+                    "127.0.0.1"));
     try {
       assertThat(cmd.awaitStarted(5, TimeUnit.SECONDS)).isTrue();
       assertThat(out.toString()).contains("the lease is held by other: standing by");
@@ -251,8 +262,9 @@ final class RunCommandTest {
   @Test
   void runIsASubcommandOfKubesched() {
     StringWriter out = new StringWriter();
-    int code = Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true),
-        "run", "--help");
+    int code =
+        Main.run(
+            new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "run", "--help");
     assertThat(code).isZero();
     assertThat(out.toString()).startsWith("Usage: kubesched run ").contains("--leader-elect");
   }
@@ -261,8 +273,15 @@ final class RunCommandTest {
   void aMissingKubeconfigIsAUsageError() throws Exception {
     StringWriter err = new StringWriter();
     Path missing = dir.resolve("missing");
-    int code = Main.run(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
-        "run", "--config", config().toString(), "--kubeconfig", missing.toString());
+    int code =
+        Main.run(
+            new PrintWriter(new StringWriter(), true),
+            new PrintWriter(err, true),
+            "run",
+            "--config",
+            config().toString(),
+            "--kubeconfig",
+            missing.toString());
     assertThat(code).isEqualTo(Main.EXIT_USAGE);
     assertThat(err.toString()).startsWith("cannot configure the API client: " + missing);
   }

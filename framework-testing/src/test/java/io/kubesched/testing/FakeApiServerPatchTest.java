@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class FakeApiServerPatchTest {
   static Stream<Arguments> rfc7386AppendixA() {
     return Stream.of(
-        Arguments.argumentSet("a value is replaced", "{\"a\":\"b\"}", "{\"a\":\"c\"}", "{\"a\":\"c\"}"),
+        Arguments.argumentSet(
+            "a value is replaced", "{\"a\":\"b\"}", "{\"a\":\"c\"}", "{\"a\":\"c\"}"),
         Arguments.argumentSet(
             "a member is added", "{\"a\":\"b\"}", "{\"b\":\"c\"}", "{\"a\":\"b\",\"b\":\"c\"}"),
         Arguments.argumentSet("null removes a member", "{\"a\":\"b\"}", "{\"a\":null}", "{}"),
@@ -35,10 +36,12 @@ final class FakeApiServerPatchTest {
             "{\"a\":[{\"b\":\"c\"}]}",
             "{\"a\":[1]}",
             "{\"a\":[1]}"),
-        Arguments.argumentSet("a list replaces a list", "[\"a\",\"b\"]", "[\"c\",\"d\"]", "[\"c\",\"d\"]"),
+        Arguments.argumentSet(
+            "a list replaces a list", "[\"a\",\"b\"]", "[\"c\",\"d\"]", "[\"c\",\"d\"]"),
         Arguments.argumentSet("a list replaces an object", "{\"a\":\"b\"}", "[\"c\"]", "[\"c\"]"),
         Arguments.argumentSet("null replaces the document", "{\"a\":\"foo\"}", "null", "null"),
-        Arguments.argumentSet("a string replaces the document", "{\"a\":\"foo\"}", "\"bar\"", "\"bar\""),
+        Arguments.argumentSet(
+            "a string replaces the document", "{\"a\":\"foo\"}", "\"bar\"", "\"bar\""),
         Arguments.argumentSet(
             "existing nulls are kept", "{\"e\":null}", "{\"a\":1}", "{\"e\":null,\"a\":1}"),
         Arguments.argumentSet(
@@ -87,7 +90,8 @@ final class FakeApiServerPatchTest {
             "{\"x\":0}",
             "{\"$setElementOrder/conditions\":[{\"type\":\"A\"}],\"x\":1}",
             "{\"x\":1}"),
-        Arguments.argumentSet("null removes a member", "{\"a\":1,\"b\":2}", "{\"a\":null}", "{\"b\":2}"));
+        Arguments.argumentSet(
+            "null removes a member", "{\"a\":1,\"b\":2}", "{\"a\":null}", "{\"b\":2}"));
   }
 
   @ParameterizedTest

@@ -28,25 +28,35 @@ final class PrometheusTextMetricsTest {
                 "# HELP scheduler_schedule_attempts_total Number of attempts to schedule pods, by"
                     + " the result.",
                 "# TYPE scheduler_schedule_attempts_total counter",
-                "scheduler_schedule_attempts_total{profile=\"default-scheduler\",result=\"scheduled\"} 2",
-                "scheduler_schedule_attempts_total{profile=\"default-scheduler\",result=\"unschedulable\"} 1",
+                "scheduler_schedule_attempts_total{profile=\"default-scheduler\",result=\"scheduled\"}"
+                    + " 2",
+                "scheduler_schedule_attempts_total{profile=\"default-scheduler\",result=\"unschedulable\"}"
+                    + " 1",
                 "# HELP scheduler_scheduling_attempt_duration_seconds Scheduling attempt latency in"
                     + " seconds (scheduling algorithm + binding).",
                 "# TYPE scheduler_scheduling_attempt_duration_seconds summary",
-                "scheduler_scheduling_attempt_duration_seconds_count{profile=\"default-scheduler\",result=\"scheduled\"} 2",
-                "scheduler_scheduling_attempt_duration_seconds_count{profile=\"default-scheduler\",result=\"unschedulable\"} 1",
-                "scheduler_scheduling_attempt_duration_seconds_sum{profile=\"default-scheduler\",result=\"scheduled\"} 0.75",
-                "scheduler_scheduling_attempt_duration_seconds_sum{profile=\"default-scheduler\",result=\"unschedulable\"} 1",
-                "# HELP scheduler_framework_extension_point_duration_seconds Latency for running all"
-                    + " plugins of a specific extension point.",
+                "scheduler_scheduling_attempt_duration_seconds_count{profile=\"default-scheduler\",result=\"scheduled\"}"
+                    + " 2",
+                "scheduler_scheduling_attempt_duration_seconds_count{profile=\"default-scheduler\",result=\"unschedulable\"}"
+                    + " 1",
+                "scheduler_scheduling_attempt_duration_seconds_sum{profile=\"default-scheduler\",result=\"scheduled\"}"
+                    + " 0.75",
+                "scheduler_scheduling_attempt_duration_seconds_sum{profile=\"default-scheduler\",result=\"unschedulable\"}"
+                    + " 1",
+                "# HELP scheduler_framework_extension_point_duration_seconds Latency for running"
+                    + " all plugins of a specific extension point.",
                 "# TYPE scheduler_framework_extension_point_duration_seconds summary",
-                "scheduler_framework_extension_point_duration_seconds_count{extension_point=\"Filter\",profile=\"default-scheduler\",status=\"Success\"} 1",
-                "scheduler_framework_extension_point_duration_seconds_sum{extension_point=\"Filter\",profile=\"default-scheduler\",status=\"Success\"} 0.002",
-                "# HELP scheduler_plugin_execution_duration_seconds Duration for running a plugin at"
-                    + " a specific extension point.",
+                "scheduler_framework_extension_point_duration_seconds_count{extension_point=\"Filter\",profile=\"default-scheduler\",status=\"Success\"}"
+                    + " 1",
+                "scheduler_framework_extension_point_duration_seconds_sum{extension_point=\"Filter\",profile=\"default-scheduler\",status=\"Success\"}"
+                    + " 0.002",
+                "# HELP scheduler_plugin_execution_duration_seconds Duration for running a plugin"
+                    + " at a specific extension point.",
                 "# TYPE scheduler_plugin_execution_duration_seconds summary",
-                "scheduler_plugin_execution_duration_seconds_count{extension_point=\"Filter\",plugin=\"NodeResourcesFit\",status=\"Success\"} 1",
-                "scheduler_plugin_execution_duration_seconds_sum{extension_point=\"Filter\",plugin=\"NodeResourcesFit\",status=\"Success\"} 0.001",
+                "scheduler_plugin_execution_duration_seconds_count{extension_point=\"Filter\",plugin=\"NodeResourcesFit\",status=\"Success\"}"
+                    + " 1",
+                "scheduler_plugin_execution_duration_seconds_sum{extension_point=\"Filter\",plugin=\"NodeResourcesFit\",status=\"Success\"}"
+                    + " 0.001",
                 "# HELP scheduler_pending_pods Number of pending pods, by the queue type.",
                 "# TYPE scheduler_pending_pods gauge",
                 "scheduler_pending_pods{queue=\"active\"} 2",

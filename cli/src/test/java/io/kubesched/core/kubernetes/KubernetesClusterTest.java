@@ -125,7 +125,9 @@ final class KubernetesClusterTest {
     V1Pod stored = core.readNamespacedPod("p1", "default").execute();
     assertThat(stored.getSpec().getNodeName()).isEqualTo("n1");
     assertThat(scheduled(stored).getStatus()).isEqualTo("True");
-    assertThat(cluster.listNodes()).extracting(n -> n.getMetadata().getName()).containsExactly("n1");
+    assertThat(cluster.listNodes())
+        .extracting(n -> n.getMetadata().getName())
+        .containsExactly("n1");
     assertThat(cluster.namespaceLabels("default"))
         .containsEntry("kubernetes.io/metadata.name", "default");
   }
@@ -180,8 +182,7 @@ final class KubernetesClusterTest {
     V1Pod low = MakePod.pod().name("low").container("pause").req("cpu", "3").node("n1").obj();
     core.createNamespacedPod("default", low).execute();
     startScheduler();
-    V1Pod high =
-        MakePod.pod().name("high").container("pause").req("cpu", "3").priority(100).obj();
+    V1Pod high = MakePod.pod().name("high").container("pause").req("cpu", "3").priority(100).obj();
     core.createNamespacedPod("default", high).execute();
 
     V1Pod bound = await("high", KubernetesClusterTest::bound);

@@ -42,10 +42,8 @@ final class KubernetesClusterWritesTest {
   @BeforeEach
   void setUp() throws Exception {
     core.createNamespace(new V1Namespace().metadata(new V1ObjectMeta().name("default"))).execute();
-    core.createNode(MakeNode.node().name("n1").capacity("cpu", "4", "pods", "110").obj())
-        .execute();
-    core.createNamespacedPod("default", MakePod.pod().name("p").container("pause").obj())
-        .execute();
+    core.createNode(MakeNode.node().name("n1").capacity("cpu", "4", "pods", "110").obj()).execute();
+    core.createNamespacedPod("default", MakePod.pod().name("p").container("pause").obj()).execute();
     core.createNamespacedService(
             "default", new V1Service().metadata(new V1ObjectMeta().name("svc")))
         .execute();
@@ -97,7 +95,8 @@ final class KubernetesClusterWritesTest {
     assertThat(seen).containsExactly("node n1", "pod p");
     assertThat(cluster.getPod("default", "p")).isPresent();
     assertThat(cluster.getNode("n1")).isPresent();
-    assertThat(cluster.listServices("default")).extracting(s -> s.getMetadata().getName())
+    assertThat(cluster.listServices("default"))
+        .extracting(s -> s.getMetadata().getName())
         .containsExactly("svc");
     assertThat(cluster.listServices("other")).isEmpty();
     assertThat(cluster.listReplicaSets("other")).hasSize(1);
@@ -151,8 +150,7 @@ final class KubernetesClusterWritesTest {
   void updatePodConditionAddsOrReplacesByType() throws Exception {
     cluster.updatePodCondition(
         stored(), new V1PodCondition().type("DisruptionTarget").status("True").reason("R"));
-    cluster.updatePodCondition(
-        stored(), new V1PodCondition().type("Custom").status("False"));
+    cluster.updatePodCondition(stored(), new V1PodCondition().type("Custom").status("False"));
     assertThat(stored().getStatus().getConditions())
         .extracting(V1PodCondition::getType, V1PodCondition::getStatus)
         .containsExactly(

@@ -2,9 +2,11 @@ package io.kubesched.core.kubernetes;
 
 import io.kubernetes.client.common.KubernetesListObject;
 import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.custom.V1Patch;
 import io.kubernetes.client.informer.ResourceEventHandler;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
+import io.kubernetes.client.informer.cache.Caches;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.AppsV1Api;
@@ -36,8 +38,6 @@ import io.kubernetes.client.openapi.models.V1ServiceList;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StatefulSetList;
 import io.kubernetes.client.openapi.models.V1Status;
-import io.kubernetes.client.custom.V1Patch;
-import io.kubernetes.client.informer.cache.Caches;
 import io.kubernetes.client.util.CallGenerator;
 import io.kubernetes.client.util.PatchUtils;
 import io.kubesched.core.cluster.Cluster;
@@ -72,9 +72,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Watched: nodes; pods that are not finished (field selector {@code
  * status.phase!=Succeeded,status.phase!=Failed}, as kube-scheduler); namespaces; pod disruption
- * budgets; priority classes; services, replica sets, stateful sets and replication controllers
- * (for spreading plugins). {@link #listCustomObjects} always returns an empty list: custom
- * resources are not watched.
+ * budgets; priority classes; services, replica sets, stateful sets and replication controllers (for
+ * spreading plugins). {@link #listCustomObjects} always returns an empty list: custom resources are
+ * not watched.
  *
  * <p>Writes: {@link #bind} posts the {@code pods/binding} subresource; condition and
  * nominatedNodeName changes are strategic merge patches of the pod's {@code status}; {@link
@@ -115,6 +115,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
 
   /** Guards the listener list and orders callbacks and the mirrors' changes. */
   private final Object dispatch = new Object();
+
   private final List<ClusterListener> listeners = new CopyOnWriteArrayList<>();
   private final Map<String, V1Node> nodes = new ConcurrentHashMap<>();
   private final Map<String, V1Pod> pods = new ConcurrentHashMap<>();
@@ -241,7 +242,10 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             });
   }
 
-  /** Creates a cluster on {@code client} with the system clock and component {@value #DEFAULT_COMPONENT}. */
+  /**
+   * Creates a cluster on {@code client} with the system clock and component {@value
+   * #DEFAULT_COMPONENT}.
+   */
   public KubernetesCluster(ApiClient client) {
     this(client, Clock.systemUTC(), DEFAULT_COMPONENT);
   }
@@ -285,8 +289,10 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
       while (!i.hasSynced()) {
         if (System.nanoTime() > deadline) {
           throw new TimeoutException(
-              "the informers did not sync with the API server at " + client.getBasePath()
-                  + " within " + timeout);
+              "the informers did not sync with the API server at "
+                  + client.getBasePath()
+                  + " within "
+                  + timeout);
         }
         TimeUnit.MILLISECONDS.sleep(5);
       }
@@ -337,13 +343,14 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
       synchronized (dispatch) {
         V1Node old = nodes.put(node.getMetadata().getName(), node);
         for (ClusterListener l : listeners) {
-          safely(() -> {
-            if (old == null) {
-              l.onNodeAdd(node);
-            } else {
-              l.onNodeUpdate(old, node);
-            }
-          });
+          safely(
+              () -> {
+                if (old == null) {
+                  l.onNodeAdd(node);
+                } else {
+                  l.onNodeUpdate(old, node);
+                }
+              });
         }
       }
     }
@@ -373,13 +380,14 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
       synchronized (dispatch) {
         V1Pod old = pods.put(key(pod), pod);
         for (ClusterListener l : listeners) {
-          safely(() -> {
-            if (old == null) {
-              l.onPodAdd(pod);
-            } else {
-              l.onPodUpdate(old, pod);
-            }
-          });
+          safely(
+              () -> {
+                if (old == null) {
+                  l.onPodAdd(pod);
+                } else {
+                  l.onPodUpdate(old, pod);
+                }
+              });
         }
       }
     }
@@ -495,8 +503,10 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             .target(new V1ObjectReference().kind("Node").name(nodeName));
     try {
       // The server answers a v1.Status that the generated decoder would reject: judge by code.
-      call(core.createNamespacedPodBinding(meta.getName(), meta.getNamespace(), binding)
-          .buildCall(null), "bind pod " + meta.getNamespace() + "/" + meta.getName());
+      call(
+          core.createNamespacedPodBinding(meta.getName(), meta.getNamespace(), binding)
+              .buildCall(null),
+          "bind pod " + meta.getNamespace() + "/" + meta.getName());
     } catch (ApiException e) {
       throw new SchedulingException("cannot bind pod " + key(pod) + ": " + e.getMessage(), e);
     }

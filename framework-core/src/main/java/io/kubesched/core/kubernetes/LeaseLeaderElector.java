@@ -113,8 +113,8 @@ public final class LeaseLeaderElector implements AutoCloseable {
   }
 
   /**
-   * Makes one attempt to take or renew the lease; returns whether this candidate holds it now.
-   * API errors count as a failed attempt (logged). Always {@code false} after {@link #close()}.
+   * Makes one attempt to take or renew the lease; returns whether this candidate holds it now. API
+   * errors count as a failed attempt (logged). Always {@code false} after {@link #close()}.
    */
   public boolean tryAcquireOrRenew() {
     synchronized (lock) {
@@ -164,7 +164,8 @@ public final class LeaseLeaderElector implements AutoCloseable {
             new V1LeaseSpec()
                 .holderIdentity(identity)
                 .leaseDurationSeconds(seconds(timing.leaseDuration()))
-                .acquireTime(mine && spec.getAcquireTime() != null ? spec.getAcquireTime() : nowTime)
+                .acquireTime(
+                    mine && spec.getAcquireTime() != null ? spec.getAcquireTime() : nowTime)
                 .renewTime(nowTime)
                 .leaseTransitions(mine ? transitions : transitions + 1);
         lease.setSpec(next);
@@ -203,8 +204,8 @@ public final class LeaseLeaderElector implements AutoCloseable {
   }
 
   /**
-   * Gives the lease up when this candidate holds it (holder cleared, duration 1 s), so that
-   * another candidate can take it at once.
+   * Gives the lease up when this candidate holds it (holder cleared, duration 1 s), so that another
+   * candidate can take it at once.
    */
   public void release() {
     synchronized (lock) {
@@ -218,7 +219,12 @@ public final class LeaseLeaderElector implements AutoCloseable {
           return;
         }
         OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        lease.getSpec().holderIdentity(null).leaseDurationSeconds(1).renewTime(now).acquireTime(now);
+        lease
+            .getSpec()
+            .holderIdentity(null)
+            .leaseDurationSeconds(1)
+            .renewTime(now)
+            .acquireTime(now);
         api.replaceNamespacedLease(name, namespace, lease).execute();
       } catch (ApiException e) {
         log.atWarn()
@@ -234,8 +240,8 @@ public final class LeaseLeaderElector implements AutoCloseable {
   /**
    * Starts the election loop on the executor: an attempt every {@code retryPeriod}; {@code
    * onStartedLeading} runs (on the executor) when this candidate becomes leader, {@code
-   * onStoppedLeading} when it loses the lease (renewals failed for {@code renewDeadline}); the
-   * loop ends after a loss. Call at most once.
+   * onStoppedLeading} when it loses the lease (renewals failed for {@code renewDeadline}); the loop
+   * ends after a loss. Call at most once.
    */
   public void run(Runnable onStartedLeading, Runnable onStoppedLeading) {
     synchronized (lock) {
