@@ -286,6 +286,25 @@ final class RunCommandTest {
     assertThat(err.toString()).startsWith("cannot configure the API client: " + missing);
   }
 
+  @Test
+  @SuppressWarnings("unchecked")
+  void theExampleDeploymentCarriesAValidConfiguration() throws Exception {
+    String text = Files.readString(Path.of("../examples/kubernetes/kubesched.yaml"));
+    String sched = null;
+    for (Object doc : new org.yaml.snakeyaml.Yaml().loadAll(text)) {
+      java.util.Map<String, Object> m = (java.util.Map<String, Object>) doc;
+      if ("ConfigMap".equals(m.get("kind"))) {
+        sched = ((java.util.Map<String, String>) m.get("data")).get("sched.yaml");
+      }
+    }
+    io.kubesched.core.config.KubeSchedulerConfiguration cfg =
+        io.kubesched.core.config.ConfigurationLoader.parse(
+            sched, io.kubesched.core.runtime.PluginRegistry.discover());
+    assertThat(cfg.profiles()).extracting(p -> p.schedulerName()).containsExactly("kubesched");
+    assertThat(cfg.leaderElection().resourceName()).isEqualTo("kubesched");
+    assertThat(cfg.leaderElection().resourceNamespace()).isEqualTo("kube-system");
+  }
+
   private V1LeaseSpec lease() throws Exception {
     return new CoordinationV1Api(client)
         .readNamespacedLease("kube-scheduler", "kube-system")
