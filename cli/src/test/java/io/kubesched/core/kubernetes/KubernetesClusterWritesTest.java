@@ -3,15 +3,18 @@ package io.kubesched.core.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.gson.reflect.TypeToken;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.AppsV1Api;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
+import io.kubernetes.client.openapi.models.CoreV1Event;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1Service;
+import io.kubernetes.client.util.Watch;
 import io.kubesched.core.cluster.ClusterException;
 import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.testing.FakeApiServer;
@@ -164,5 +167,48 @@ final class KubernetesClusterWritesTest {
     cluster.deletePod(p);
     assertThat(core.listNamespacedPod("default").execute().getItems()).isEmpty();
     cluster.deletePod(p);
+  }
+
+  @Test
+  void aRepeatedEventRaisesTheCountOfTheFirst() throws Exception {
+    String rv = core.listEventForAllNamespaces().execute().getMetadata().getResourceVersion();
+    V1Pod p = stored();
+    cluster.event(p, "Warning", "FailedScheduling", "Scheduling", "0/1 nodes are available");
+    cluster.event(p, "Warning", "FailedScheduling", "Scheduling", "0/1 nodes are available");
+    cluster.event(p, "Normal", "Scheduled", "Binding", "Successfully assigned default/p to n1");
+    List<String> seen = new ArrayList<>();
+    try (Watch<CoreV1Event> w =
+        Watch.createWatch(
+            client,
+            core.listEventForAllNamespaces()
+                .watch(true)
+                .resourceVersion(rv)
+                .timeoutSeconds(5)
+                .buildCall(null),
+            new TypeToken<Watch.Response<CoreV1Event>>() {}.getType())) {
+      for (int i = 0; i < 3; i++) {
+        Watch.Response<CoreV1Event> r = w.next();
+        CoreV1Event e = r.object;
+        seen.add(
+            r.type
+                + " "
+                + e.getMetadata().getNamespace()
+                + " "
+                + e.getInvolvedObject().getKind()
+                + "/"
+                + e.getInvolvedObject().getName()
+                + " "
+                + e.getReason()
+                + " x"
+                + e.getCount()
+                + " from "
+                + e.getSource().getComponent());
+      }
+    }
+    assertThat(seen)
+        .containsExactly(
+            "ADDED default Pod/p FailedScheduling x1 from my-scheduler",
+            "MODIFIED default Pod/p FailedScheduling x2 from my-scheduler",
+            "ADDED default Pod/p Scheduled x1 from my-scheduler");
   }
 }

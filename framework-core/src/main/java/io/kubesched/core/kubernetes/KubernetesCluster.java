@@ -79,8 +79,9 @@ import org.slf4j.LoggerFactory;
  * <p>Writes: {@link #bind} posts the {@code pods/binding} subresource; condition and
  * nominatedNodeName changes are strategic merge patches of the pod's {@code status}; {@link
  * #deletePod} deletes (a pod already gone is fine); events are core/v1 Events, written
- * asynchronously (failures are logged, never thrown). Refusals of the API server surface as {@link
- * ClusterException} with the server's message.
+ * asynchronously (failures are logged, never thrown); a repeat of an event (same object, type,
+ * reason and message) raises the {@code count} of the first instead of creating another. Refusals
+ * of the API server surface as {@link ClusterException} with the server's message.
  *
  * <p>Lifecycle: construct, {@link #start(Duration)} (starts the informers and waits until they
  * listed), hand it to a {@code Scheduler}, {@link #close()} at the end. Thread-safe; listener
@@ -112,6 +113,17 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   private final SharedIndexInformer<V1StatefulSet> statefulSetInformer;
   private final SharedIndexInformer<V1ReplicationController> rcInformer;
   private final ExecutorService eventWriter;
+
+  /** Events written, by correlation key; only the event writer thread touches it. */
+  private final Map<String, Written> written =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Written> eldest) {
+          return size() > 4096;
+        }
+      };
 
   /** Guards the listener list and orders callbacks and the mirrors' changes. */
   private final Object dispatch = new Object();
@@ -713,7 +725,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
       eventWriter.execute(
           () -> {
             try {
-              core.createNamespacedEvent(namespace, e).execute();
+              write(namespace, e, now);
             } catch (ApiException | RuntimeException ex) {
               log.atWarn()
                   .setMessage("cannot write event {} about {}/{}: {}")
@@ -727,5 +739,54 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     } catch (java.util.concurrent.RejectedExecutionException ex) {
       // closed: events are dropped
     }
+  }
+
+  /** An event already written, for counting repeats (kube's event correlator, simplified). */
+  private record Written(String name, int count) {}
+
+  /**
+   * Creates the event, or when the same event (object, type, reason, message) was written before by
+   * this cluster, raises its {@code count} and {@code lastTimestamp}. Runs on the event writer.
+   */
+  private void write(String namespace, CoreV1Event e, OffsetDateTime now) throws ApiException {
+    V1ObjectReference o = e.getInvolvedObject();
+    String key =
+        String.join(
+            "\u0000",
+            namespace,
+            o.getKind(),
+            o.getName(),
+            String.valueOf(o.getUid()),
+            e.getType(),
+            e.getReason(),
+            String.valueOf(e.getMessage()));
+    Written before = written.get(key);
+    if (before != null) {
+      int count = before.count() + 1;
+      String patch =
+          "{\"count\":"
+              + count
+              + ",\"lastTimestamp\":\""
+              + now.toInstant().truncatedTo(ChronoUnit.SECONDS)
+              + "\"}";
+      try {
+        PatchUtils.patch(
+            CoreV1Event.class,
+            () ->
+                core.patchNamespacedEvent(before.name(), namespace, new V1Patch(patch))
+                    .buildCall(null),
+            V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
+            client);
+        written.put(key, new Written(before.name(), count));
+        return;
+      } catch (ApiException ex) {
+        if (ex.getCode() != 404) {
+          throw ex;
+        }
+        written.remove(key);
+      }
+    }
+    CoreV1Event created = core.createNamespacedEvent(namespace, e).execute();
+    written.put(key, new Written(created.getMetadata().getName(), 1));
   }
 }
