@@ -139,6 +139,14 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    if (verbose.length < 2) {
+      // client-java logs the normal interruption of its informer threads on stop as errors.
+      System.setProperty(
+          "org.slf4j.simpleLogger.log.io.kubernetes.client.informer.cache.Controller", "off");
+      System.setProperty(
+          "org.slf4j.simpleLogger.log.io.kubernetes.client.informer.cache.ProcessorListener",
+          "off");
+    }
     Main.configureLogging(verbose.length);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();

@@ -195,4 +195,44 @@ final class KubernetesClusterTest {
         .extracting(p -> p.getMetadata().getName())
         .containsExactly("high");
   }
+
+  @Test
+  void manyPodsFillTheNodesExactlyWithoutOvercommitting() throws Exception {
+    for (int n = 0; n < 5; n++) {
+      core.createNode(node("n" + n)).execute();
+    }
+    startScheduler();
+    java.util.Set<String> bound = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    CountDownLatch all = new CountDownLatch(20);
+    cluster.addListener(
+        new ClusterListener() {
+          @Override
+          public void onPodUpdate(V1Pod oldPod, V1Pod pod) {
+            if (bound(pod) && bound.add(pod.getMetadata().getName())) {
+              all.countDown();
+            }
+          }
+        });
+    for (int p = 0; p < 20; p++) {
+      core.createNamespacedPod("default", pod("p" + p, "1")).execute();
+    }
+    assertThat(all.await(5, TimeUnit.SECONDS)).as("bound: %s", bound).isTrue();
+
+    core.createNamespacedPod("default", pod("extra", "1")).execute();
+    V1Pod failed =
+        await("extra", p -> scheduled(p) != null && "False".equals(scheduled(p).getStatus()));
+
+    assertThat(scheduled(failed).getMessage())
+        .isEqualTo(
+            "0/5 nodes are available: 5 Insufficient cpu. preemption: 0/5 nodes are available: 5"
+                + " No preemption victims found for incoming pod.");
+    java.util.Map<String, Long> perNode =
+        core.listNamespacedPod("default").execute().getItems().stream()
+            .filter(KubernetesClusterTest::bound)
+            .collect(
+                java.util.stream.Collectors.groupingBy(
+                    p -> p.getSpec().getNodeName(), java.util.stream.Collectors.counting()));
+    assertThat(perNode)
+        .isEqualTo(java.util.Map.of("n0", 4L, "n1", 4L, "n2", 4L, "n3", 4L, "n4", 4L));
+  }
 }
