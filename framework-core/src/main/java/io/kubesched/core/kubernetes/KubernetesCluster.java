@@ -278,7 +278,9 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   }
 
   /**
-   * Starts the informers and waits until each has listed its objects once.
+   * Starts the informers and waits until each has listed its objects once and the nodes and pods
+   * of that first listing reached this cluster's view (so a listener added afterwards gets them
+   * all replayed, nodes first).
    *
    * @throws TimeoutException when they did not sync within {@code timeout}
    * @throws InterruptedException when interrupted while waiting
@@ -299,16 +301,39 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             rcInformer);
     for (SharedIndexInformer<?> i : all) {
       while (!i.hasSynced()) {
-        if (System.nanoTime() > deadline) {
-          throw new TimeoutException(
-              "the informers did not sync with the API server at "
-                  + client.getBasePath()
-                  + " within "
-                  + timeout);
-        }
-        TimeUnit.MILLISECONDS.sleep(5);
+        awaitTick(deadline, timeout);
       }
     }
+    // The handlers run after the informers' stores are filled: wait until the node and pod
+    // handlers saw every object of the first listing, so that listeners registered now get them
+    // all replayed (nodes first).
+    List<String> nodeKeys = nodeInformer.getIndexer().listKeys();
+    List<String> podKeys = podInformer.getIndexer().listKeys();
+    while (!delivered(nodeKeys, nodeInformer, nodes) || !delivered(podKeys, podInformer, pods)) {
+      awaitTick(deadline, timeout);
+    }
+  }
+
+  private static boolean delivered(
+      List<String> keys, SharedIndexInformer<?> informer, Map<String, ?> mirror) {
+    for (String k : keys) {
+      if (!mirror.containsKey(k) && informer.getIndexer().getByKey(k) != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void awaitTick(long deadline, Duration timeout)
+      throws TimeoutException, InterruptedException {
+    if (System.nanoTime() > deadline) {
+      throw new TimeoutException(
+          "the informers did not sync with the API server at "
+              + client.getBasePath()
+              + " within "
+              + timeout);
+    }
+    TimeUnit.MILLISECONDS.sleep(5);
   }
 
   /** Stops the informers and the event writer (events not yet written are dropped). */
