@@ -12,22 +12,28 @@ import io.kubesched.core.config.InvalidConfigurationException;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.kubernetes.KubernetesCluster;
+import io.kubesched.core.kubernetes.LeaseLeaderElector;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.framework.FieldError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.Reader;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,15 +76,20 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--leader-elect",
       description =
-          "Elect a leader among replicas with a coordination.k8s.io/v1 Lease (not supported yet:"
-              + " the command refuses to start with it).")
+          "Run as one of several replicas: only the holder of the coordination.k8s.io/v1 Lease"
+              + " leaderElection.resourceNamespace/resourceName (default"
+              + " kube-system/kube-scheduler) schedules; the timings are the configuration's"
+              + " leaderElection (15s/10s/2s). Without this option the command schedules at once"
+              + " and leaderElection.leaderElect of the configuration is ignored. Losing the lease"
+              + " stops the command with exit code 1.")
   boolean leaderElect;
 
   @Option(
       names = "--metrics-port",
       paramLabel = "N",
       defaultValue = "10251",
-      description = "The port of /healthz and /metrics (0: a free port; default: ${DEFAULT-VALUE}).")
+      description =
+          "The port of /healthz and /metrics (0: a free port; default: ${DEFAULT-VALUE}).")
   int metricsPort;
 
   @Option(
@@ -92,7 +103,8 @@ public final class RunCommand implements Callable<Integer> {
       names = "--sync-timeout",
       paramLabel = "SECONDS",
       defaultValue = "60",
-      description = "How long to wait for the first listing of the cluster (default: ${DEFAULT-VALUE}).")
+      description =
+          "How long to wait for the first listing of the cluster (default: ${DEFAULT-VALUE}).")
   long syncTimeoutSeconds;
 
   @Option(
@@ -102,7 +114,9 @@ public final class RunCommand implements Callable<Integer> {
 
   private final CountDownLatch stop = new CountDownLatch(1);
   private final CountDownLatch started = new CountDownLatch(1);
+  private final CountDownLatch finished = new CountDownLatch(1);
   private volatile int boundMetricsPort = -1;
+  private final AtomicInteger exitCode = new AtomicInteger();
 
   /** Makes a running {@link #call()} stop the scheduler and return 0 (for tests and embedding). */
   public void stop() {
@@ -125,16 +139,17 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    if (verbose.length < 2) {
+      // client-java logs the normal interruption of its informer threads on stop as errors.
+      System.setProperty(
+          "org.slf4j.simpleLogger.log.io.kubernetes.client.informer.cache.Controller", "off");
+      System.setProperty(
+          "org.slf4j.simpleLogger.log.io.kubernetes.client.informer.cache.ProcessorListener",
+          "off");
+    }
     Main.configureLogging(verbose.length);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (leaderElect) {
-      err.println(
-          "--leader-elect: leader election is not supported yet; run a single replica without"
-              + " --leader-elect");
-      err.flush();
-      return Main.EXIT_USAGE;
-    }
     if (metricsPort < 0 || metricsPort > 65535) {
       err.println("--metrics-port: must be between 0 and 65535, got " + metricsPort);
       err.flush();
@@ -151,6 +166,27 @@ public final class RunCommand implements Callable<Integer> {
       }
       err.flush();
       return Main.EXIT_USAGE;
+    }
+    LeaseLeaderElector.Timing timing = null;
+    if (leaderElect) {
+      KubeSchedulerConfiguration.LeaderElection le = cfg.leaderElection();
+      if (!"leases".equals(le.resourceLock())) {
+        err.println(
+            config
+                + ": leaderElection.resourceLock: only \"leases\" is supported, got \""
+                + le.resourceLock()
+                + "\"");
+        err.flush();
+        return Main.EXIT_USAGE;
+      }
+      try {
+        timing =
+            new LeaseLeaderElector.Timing(le.leaseDuration(), le.renewDeadline(), le.retryPeriod());
+      } catch (IllegalArgumentException e) {
+        err.println(config + ": leaderElection: " + e.getMessage());
+        err.flush();
+        return Main.EXIT_USAGE;
+      }
     }
     ApiClient client;
     try {
@@ -179,8 +215,22 @@ public final class RunCommand implements Callable<Integer> {
         err.flush();
         return 1;
       }
-      Thread hook = new Thread(stop::countDown, "kubesched-shutdown");
+      // On SIGTERM/Ctrl-C: stop, then hold the JVM until the lease is released and the
+      // scheduler closed (at most 10 s).
+      Thread hook =
+          new Thread(
+              () -> {
+                stop.countDown();
+                try {
+                  finished.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              },
+              "kubesched-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
+      ScheduledExecutorService electionLoop = null;
+      LeaseLeaderElector elector = null;
       try (Scheduler scheduler =
           Scheduler.builder()
               .cluster(cluster)
@@ -188,7 +238,6 @@ public final class RunCommand implements Callable<Integer> {
               .registry(registry)
               .metrics(metrics)
               .build()) {
-        scheduler.startSchedulingLoop();
         boundMetricsPort = http.getAddress().getPort();
         out.println(
             "scheduling the pods of "
@@ -199,9 +248,63 @@ public final class RunCommand implements Callable<Integer> {
                 + metricsAddress
                 + ":"
                 + boundMetricsPort);
+        if (timing == null) {
+          scheduler.startSchedulingLoop();
+        } else {
+          electionLoop =
+              Executors.newSingleThreadScheduledExecutor(
+                  r -> {
+                    Thread t = new Thread(r, "kubesched-leader-election");
+                    t.setDaemon(true);
+                    return t;
+                  });
+          elector =
+              new LeaseLeaderElector(
+                  client,
+                  cfg.leaderElection().resourceNamespace(),
+                  cfg.leaderElection().resourceName(),
+                  identity(),
+                  timing,
+                  Clock.systemUTC(),
+                  electionLoop);
+          out.println(
+              "waiting for the lease "
+                  + cfg.leaderElection().resourceNamespace()
+                  + "/"
+                  + cfg.leaderElection().resourceName()
+                  + " as "
+                  + elector.identity());
+          if (!elector.tryAcquireOrRenew()) {
+            out.println(
+                "the lease is held by "
+                    + (elector.observedHolder() == null ? "nobody" : elector.observedHolder())
+                    + ": standing by");
+          }
+          elector.run(
+              () -> {
+                out.println("became the leader: scheduling");
+                out.flush();
+                scheduler.startSchedulingLoop();
+              },
+              () -> {
+                err.println("leader election lost: stopping");
+                err.flush();
+                exitCode.set(1);
+                stop.countDown();
+              });
+        }
         out.flush();
         started.countDown();
-        stop.await();
+        try {
+          stop.await();
+        } finally {
+          if (elector != null) {
+            elector.close();
+          }
+          if (electionLoop != null) {
+            electionLoop.shutdownNow();
+          }
+        }
       } finally {
         http.stop(0);
         try {
@@ -210,10 +313,23 @@ public final class RunCommand implements Callable<Integer> {
           // shutting down: the hook is running
         }
       }
+    } finally {
+      finished.countDown();
     }
     out.println("stopped");
     out.flush();
-    return 0;
+    return exitCode.get();
+  }
+
+  /** Returns kube's leader identity: the host name, an underscore and a random UUID. */
+  private static String identity() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      host = "localhost";
+    }
+    return host + "_" + UUID.randomUUID();
   }
 
   private ApiClient client(KubeSchedulerConfiguration cfg) throws IOException {
@@ -241,8 +357,7 @@ public final class RunCommand implements Callable<Integer> {
 
   private HttpServer metricsServer(Supplier<String> metrics) throws IOException {
     HttpServer http = HttpServer.create(new InetSocketAddress(metricsAddress, metricsPort), 0);
-    http.createContext(
-        "/healthz", ex -> reply(ex, 200, "text/plain; charset=utf-8", "ok"));
+    http.createContext("/healthz", ex -> reply(ex, 200, "text/plain; charset=utf-8", "ok"));
     http.createContext(
         "/metrics",
         ex -> reply(ex, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.get()));

@@ -49,8 +49,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * resuming from {@code resourceVersion} (objects leaving a selector are reported as {@code
  * DELETED}, entering it as {@code ADDED}), create (with {@code generateName}), update (a stale
  * {@code resourceVersion} is a {@code 409 Conflict}), JSON merge patch (RFC 7386) and strategic
- * merge patch (lists keyed like Kubernetes' for {@code conditions}, {@code containers}, ...), delete
- * (with uid/resourceVersion preconditions), the {@code status} subresource and {@code POST
+ * merge patch (lists keyed like Kubernetes' for {@code conditions}, {@code containers}, ...),
+ * delete (with uid/resourceVersion preconditions), the {@code status} subresource and {@code POST
  * pods/NAME/binding} (answers {@code 201} with a {@code v1.Status}, {@code 409} when the pod is
  * already bound). Not supported: JSON patch, server-side apply, paging ({@code limit} is ignored),
  * deletion grace periods (objects go at once), admission and validation.
@@ -356,7 +356,10 @@ public final class FakeApiServer implements AutoCloseable {
     }
     if (name == null || name.isEmpty()) {
       throw new ApiError(
-          422, "Invalid", r.kind() + " \"\" is invalid: metadata.name: Required value: name or"
+          422,
+          "Invalid",
+          r.kind()
+              + " \"\" is invalid: metadata.name: Required value: name or"
               + " generateName is required");
     }
     meta.addProperty("uid", UUID.randomUUID().toString());
@@ -374,8 +377,7 @@ public final class FakeApiServer implements AutoCloseable {
     synchronized (lock) {
       String key = key(r, str(meta, "namespace"), name);
       if (store(r).containsKey(key)) {
-        throw new ApiError(
-            409, "AlreadyExists", r.plural() + " \"" + name + "\" already exists");
+        throw new ApiError(409, "AlreadyExists", r.plural() + " \"" + name + "\" already exists");
       }
       return commit(r, key, "ADDED", null, body);
     }
@@ -416,12 +418,15 @@ public final class FakeApiServer implements AutoCloseable {
     }
     synchronized (lock) {
       JsonObject old = existing(t);
-      String given = patch.has("metadata") ? str(object(patch, "metadata"), "resourceVersion") : null;
+      String given =
+          patch.has("metadata") ? str(object(patch, "metadata"), "resourceVersion") : null;
       if (given != null && !given.isEmpty() && !given.equals(rvOf(old))) {
         throw conflict(r, t.name());
       }
       JsonElement merged =
-          strategic ? strategicMerge(old.deepCopy(), patch, null) : mergePatch(old.deepCopy(), patch);
+          strategic
+              ? strategicMerge(old.deepCopy(), patch, null)
+              : mergePatch(old.deepCopy(), patch);
       if (!merged.isJsonObject()) {
         throw new ApiError(400, "BadRequest", "the patch does not result in an object");
       }
@@ -493,7 +498,9 @@ public final class FakeApiServer implements AutoCloseable {
     String node = target == null ? null : str(target, "name");
     if (node == null || node.isEmpty()) {
       throw new ApiError(
-          422, "Invalid", "Binding.core \"" + t.name() + "\" is invalid: target.name: Required value");
+          422,
+          "Invalid",
+          "Binding.core \"" + t.name() + "\" is invalid: target.name: Required value");
     }
     synchronized (lock) {
       JsonObject old = existing(t);
@@ -620,10 +627,14 @@ public final class FakeApiServer implements AutoCloseable {
     if (!w.res().equals(c.res())) {
       return null;
     }
-    boolean oldIn = c.oldObj() != null && inScope(c.oldObj(), w.namespace())
-        && w.selector().matches(c.oldObj());
-    boolean newIn = c.newObj() != null && inScope(c.newObj(), w.namespace())
-        && w.selector().matches(c.newObj());
+    boolean oldIn =
+        c.oldObj() != null
+            && inScope(c.oldObj(), w.namespace())
+            && w.selector().matches(c.oldObj());
+    boolean newIn =
+        c.newObj() != null
+            && inScope(c.newObj(), w.namespace())
+            && w.selector().matches(c.newObj());
     return switch (c.type()) {
       case "ADDED" -> newIn ? line("ADDED", c.newObj()) : null;
       case "DELETED" -> oldIn ? line("DELETED", c.newObj()) : null;
@@ -871,7 +882,9 @@ public final class FakeApiServer implements AutoCloseable {
 
   private static ApiError bindingConflict(String name, String detail) {
     return new ApiError(
-        409, "Conflict", "Operation cannot be fulfilled on pods/binding \"" + name + "\": " + detail);
+        409,
+        "Conflict",
+        "Operation cannot be fulfilled on pods/binding \"" + name + "\": " + detail);
   }
 
   private static Map<String, String> query(String raw) {
@@ -973,12 +986,14 @@ public final class FakeApiServer implements AutoCloseable {
         int ne = p.indexOf("!=");
         int eq = p.indexOf('=');
         if (ne >= 0) {
-          out.add(new Requirement(p.substring(0, ne).trim(), "!=", List.of(
-              p.substring(ne + 2).trim())));
+          out.add(
+              new Requirement(
+                  p.substring(0, ne).trim(), "!=", List.of(p.substring(ne + 2).trim())));
         } else if (eq >= 0) {
           int skip = p.startsWith("==", eq) ? 2 : 1;
-          out.add(new Requirement(p.substring(0, eq).trim(), "=", List.of(
-              p.substring(eq + skip).trim())));
+          out.add(
+              new Requirement(
+                  p.substring(0, eq).trim(), "=", List.of(p.substring(eq + skip).trim())));
         } else if (labels && p.contains("(")) {
           String[] head = p.substring(0, p.indexOf('(')).trim().split("\\s+");
           if (head.length != 2 || !(head[1].equals("in") || head[1].equals("notin"))) {

@@ -49,11 +49,18 @@ public final class PrometheusTextMetrics implements SchedulerMetrics {
       new Family(
           "scheduler_preemption_attempts_total", "counter", "Total preemption attempts so far.");
   private static final Family PREEMPTION_VICTIMS =
-      new Family("scheduler_preemption_victims", "summary", "Number of selected preemption victims.");
+      new Family(
+          "scheduler_preemption_victims", "summary", "Number of selected preemption victims.");
 
   private static final Family[] FAMILIES = {
-    ATTEMPTS, ATTEMPT_DURATION, EXTENSION_POINT, PLUGIN, PENDING, POD_ATTEMPTS,
-    PREEMPTION_ATTEMPTS, PREEMPTION_VICTIMS
+    ATTEMPTS,
+    ATTEMPT_DURATION,
+    EXTENSION_POINT,
+    PLUGIN,
+    PENDING,
+    POD_ATTEMPTS,
+    PREEMPTION_ATTEMPTS,
+    PREEMPTION_VICTIMS
   };
 
   /** Series name with labels (e.g. {@code x_sum{a="b"}}) → value, by family. */

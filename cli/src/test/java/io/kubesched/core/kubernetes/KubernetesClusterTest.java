@@ -125,7 +125,9 @@ final class KubernetesClusterTest {
     V1Pod stored = core.readNamespacedPod("p1", "default").execute();
     assertThat(stored.getSpec().getNodeName()).isEqualTo("n1");
     assertThat(scheduled(stored).getStatus()).isEqualTo("True");
-    assertThat(cluster.listNodes()).extracting(n -> n.getMetadata().getName()).containsExactly("n1");
+    assertThat(cluster.listNodes())
+        .extracting(n -> n.getMetadata().getName())
+        .containsExactly("n1");
     assertThat(cluster.namespaceLabels("default"))
         .containsEntry("kubernetes.io/metadata.name", "default");
   }
@@ -180,8 +182,7 @@ final class KubernetesClusterTest {
     V1Pod low = MakePod.pod().name("low").container("pause").req("cpu", "3").node("n1").obj();
     core.createNamespacedPod("default", low).execute();
     startScheduler();
-    V1Pod high =
-        MakePod.pod().name("high").container("pause").req("cpu", "3").priority(100).obj();
+    V1Pod high = MakePod.pod().name("high").container("pause").req("cpu", "3").priority(100).obj();
     core.createNamespacedPod("default", high).execute();
 
     V1Pod bound = await("high", KubernetesClusterTest::bound);
@@ -193,5 +194,45 @@ final class KubernetesClusterTest {
     assertThat(core.listNamespacedPod("default").execute().getItems())
         .extracting(p -> p.getMetadata().getName())
         .containsExactly("high");
+  }
+
+  @Test
+  void manyPodsFillTheNodesExactlyWithoutOvercommitting() throws Exception {
+    for (int n = 0; n < 5; n++) {
+      core.createNode(node("n" + n)).execute();
+    }
+    startScheduler();
+    java.util.Set<String> bound = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    CountDownLatch all = new CountDownLatch(20);
+    cluster.addListener(
+        new ClusterListener() {
+          @Override
+          public void onPodUpdate(V1Pod oldPod, V1Pod pod) {
+            if (bound(pod) && bound.add(pod.getMetadata().getName())) {
+              all.countDown();
+            }
+          }
+        });
+    for (int p = 0; p < 20; p++) {
+      core.createNamespacedPod("default", pod("p" + p, "1")).execute();
+    }
+    assertThat(all.await(5, TimeUnit.SECONDS)).as("bound: %s", bound).isTrue();
+
+    core.createNamespacedPod("default", pod("extra", "1")).execute();
+    V1Pod failed =
+        await("extra", p -> scheduled(p) != null && "False".equals(scheduled(p).getStatus()));
+
+    assertThat(scheduled(failed).getMessage())
+        .isEqualTo(
+            "0/5 nodes are available: 5 Insufficient cpu. preemption: 0/5 nodes are available: 5"
+                + " No preemption victims found for incoming pod.");
+    java.util.Map<String, Long> perNode =
+        core.listNamespacedPod("default").execute().getItems().stream()
+            .filter(KubernetesClusterTest::bound)
+            .collect(
+                java.util.stream.Collectors.groupingBy(
+                    p -> p.getSpec().getNodeName(), java.util.stream.Collectors.counting()));
+    assertThat(perNode)
+        .isEqualTo(java.util.Map.of("n0", 4L, "n1", 4L, "n2", 4L, "n3", 4L, "n4", 4L));
   }
 }

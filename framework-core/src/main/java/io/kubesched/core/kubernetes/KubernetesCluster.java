@@ -2,9 +2,11 @@ package io.kubesched.core.kubernetes;
 
 import io.kubernetes.client.common.KubernetesListObject;
 import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.custom.V1Patch;
 import io.kubernetes.client.informer.ResourceEventHandler;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
+import io.kubernetes.client.informer.cache.Caches;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.AppsV1Api;
@@ -36,8 +38,6 @@ import io.kubernetes.client.openapi.models.V1ServiceList;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StatefulSetList;
 import io.kubernetes.client.openapi.models.V1Status;
-import io.kubernetes.client.custom.V1Patch;
-import io.kubernetes.client.informer.cache.Caches;
 import io.kubernetes.client.util.CallGenerator;
 import io.kubernetes.client.util.PatchUtils;
 import io.kubesched.core.cluster.Cluster;
@@ -72,15 +72,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Watched: nodes; pods that are not finished (field selector {@code
  * status.phase!=Succeeded,status.phase!=Failed}, as kube-scheduler); namespaces; pod disruption
- * budgets; priority classes; services, replica sets, stateful sets and replication controllers
- * (for spreading plugins). {@link #listCustomObjects} always returns an empty list: custom
- * resources are not watched.
+ * budgets; priority classes; services, replica sets, stateful sets and replication controllers (for
+ * spreading plugins). {@link #listCustomObjects} always returns an empty list: custom resources are
+ * not watched.
  *
  * <p>Writes: {@link #bind} posts the {@code pods/binding} subresource; condition and
  * nominatedNodeName changes are strategic merge patches of the pod's {@code status}; {@link
  * #deletePod} deletes (a pod already gone is fine); events are core/v1 Events, written
- * asynchronously (failures are logged, never thrown). Refusals of the API server surface as {@link
- * ClusterException} with the server's message.
+ * asynchronously (failures are logged, never thrown); a repeat of an event (same object, type,
+ * reason and message) raises the {@code count} of the first instead of creating another. Refusals
+ * of the API server surface as {@link ClusterException} with the server's message.
  *
  * <p>Lifecycle: construct, {@link #start(Duration)} (starts the informers and waits until they
  * listed), hand it to a {@code Scheduler}, {@link #close()} at the end. Thread-safe; listener
@@ -113,8 +114,20 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   private final SharedIndexInformer<V1ReplicationController> rcInformer;
   private final ExecutorService eventWriter;
 
+  /** Events written, by correlation key; only the event writer thread touches it. */
+  private final Map<String, Written> written =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Written> eldest) {
+          return size() > 4096;
+        }
+      };
+
   /** Guards the listener list and orders callbacks and the mirrors' changes. */
   private final Object dispatch = new Object();
+
   private final List<ClusterListener> listeners = new CopyOnWriteArrayList<>();
   private final Map<String, V1Node> nodes = new ConcurrentHashMap<>();
   private final Map<String, V1Pod> pods = new ConcurrentHashMap<>();
@@ -241,7 +254,10 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             });
   }
 
-  /** Creates a cluster on {@code client} with the system clock and component {@value #DEFAULT_COMPONENT}. */
+  /**
+   * Creates a cluster on {@code client} with the system clock and component {@value
+   * #DEFAULT_COMPONENT}.
+   */
   public KubernetesCluster(ApiClient client) {
     this(client, Clock.systemUTC(), DEFAULT_COMPONENT);
   }
@@ -262,7 +278,9 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   }
 
   /**
-   * Starts the informers and waits until each has listed its objects once.
+   * Starts the informers and waits until each has listed its objects once and the nodes and pods
+   * of that first listing reached this cluster's view (so a listener added afterwards gets them
+   * all replayed, nodes first).
    *
    * @throws TimeoutException when they did not sync within {@code timeout}
    * @throws InterruptedException when interrupted while waiting
@@ -283,14 +301,39 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             rcInformer);
     for (SharedIndexInformer<?> i : all) {
       while (!i.hasSynced()) {
-        if (System.nanoTime() > deadline) {
-          throw new TimeoutException(
-              "the informers did not sync with the API server at " + client.getBasePath()
-                  + " within " + timeout);
-        }
-        TimeUnit.MILLISECONDS.sleep(5);
+        awaitTick(deadline, timeout);
       }
     }
+    // The handlers run after the informers' stores are filled: wait until the node and pod
+    // handlers saw every object of the first listing, so that listeners registered now get them
+    // all replayed (nodes first).
+    List<String> nodeKeys = nodeInformer.getIndexer().listKeys();
+    List<String> podKeys = podInformer.getIndexer().listKeys();
+    while (!delivered(nodeKeys, nodeInformer, nodes) || !delivered(podKeys, podInformer, pods)) {
+      awaitTick(deadline, timeout);
+    }
+  }
+
+  private static boolean delivered(
+      List<String> keys, SharedIndexInformer<?> informer, Map<String, ?> mirror) {
+    for (String k : keys) {
+      if (!mirror.containsKey(k) && informer.getIndexer().getByKey(k) != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void awaitTick(long deadline, Duration timeout)
+      throws TimeoutException, InterruptedException {
+    if (System.nanoTime() > deadline) {
+      throw new TimeoutException(
+          "the informers did not sync with the API server at "
+              + client.getBasePath()
+              + " within "
+              + timeout);
+    }
+    TimeUnit.MILLISECONDS.sleep(5);
   }
 
   /** Stops the informers and the event writer (events not yet written are dropped). */
@@ -337,13 +380,14 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
       synchronized (dispatch) {
         V1Node old = nodes.put(node.getMetadata().getName(), node);
         for (ClusterListener l : listeners) {
-          safely(() -> {
-            if (old == null) {
-              l.onNodeAdd(node);
-            } else {
-              l.onNodeUpdate(old, node);
-            }
-          });
+          safely(
+              () -> {
+                if (old == null) {
+                  l.onNodeAdd(node);
+                } else {
+                  l.onNodeUpdate(old, node);
+                }
+              });
         }
       }
     }
@@ -373,13 +417,14 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
       synchronized (dispatch) {
         V1Pod old = pods.put(key(pod), pod);
         for (ClusterListener l : listeners) {
-          safely(() -> {
-            if (old == null) {
-              l.onPodAdd(pod);
-            } else {
-              l.onPodUpdate(old, pod);
-            }
-          });
+          safely(
+              () -> {
+                if (old == null) {
+                  l.onPodAdd(pod);
+                } else {
+                  l.onPodUpdate(old, pod);
+                }
+              });
         }
       }
     }
@@ -495,8 +540,10 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             .target(new V1ObjectReference().kind("Node").name(nodeName));
     try {
       // The server answers a v1.Status that the generated decoder would reject: judge by code.
-      call(core.createNamespacedPodBinding(meta.getName(), meta.getNamespace(), binding)
-          .buildCall(null), "bind pod " + meta.getNamespace() + "/" + meta.getName());
+      call(
+          core.createNamespacedPodBinding(meta.getName(), meta.getNamespace(), binding)
+              .buildCall(null),
+          "bind pod " + meta.getNamespace() + "/" + meta.getName());
     } catch (ApiException e) {
       throw new SchedulingException("cannot bind pod " + key(pod) + ": " + e.getMessage(), e);
     }
@@ -703,7 +750,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
       eventWriter.execute(
           () -> {
             try {
-              core.createNamespacedEvent(namespace, e).execute();
+              write(namespace, e, now);
             } catch (ApiException | RuntimeException ex) {
               log.atWarn()
                   .setMessage("cannot write event {} about {}/{}: {}")
@@ -717,5 +764,54 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     } catch (java.util.concurrent.RejectedExecutionException ex) {
       // closed: events are dropped
     }
+  }
+
+  /** An event already written, for counting repeats (kube's event correlator, simplified). */
+  private record Written(String name, int count) {}
+
+  /**
+   * Creates the event, or when the same event (object, type, reason, message) was written before by
+   * this cluster, raises its {@code count} and {@code lastTimestamp}. Runs on the event writer.
+   */
+  private void write(String namespace, CoreV1Event e, OffsetDateTime now) throws ApiException {
+    V1ObjectReference o = e.getInvolvedObject();
+    String key =
+        String.join(
+            "\u0000",
+            namespace,
+            o.getKind(),
+            o.getName(),
+            String.valueOf(o.getUid()),
+            e.getType(),
+            e.getReason(),
+            String.valueOf(e.getMessage()));
+    Written before = written.get(key);
+    if (before != null) {
+      int count = before.count() + 1;
+      String patch =
+          "{\"count\":"
+              + count
+              + ",\"lastTimestamp\":\""
+              + now.toInstant().truncatedTo(ChronoUnit.SECONDS)
+              + "\"}";
+      try {
+        PatchUtils.patch(
+            CoreV1Event.class,
+            () ->
+                core.patchNamespacedEvent(before.name(), namespace, new V1Patch(patch))
+                    .buildCall(null),
+            V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
+            client);
+        written.put(key, new Written(before.name(), count));
+        return;
+      } catch (ApiException ex) {
+        if (ex.getCode() != 404) {
+          throw ex;
+        }
+        written.remove(key);
+      }
+    }
+    CoreV1Event created = core.createNamespacedEvent(namespace, e).execute();
+    written.put(key, new Written(created.getMetadata().getName(), 1));
   }
 }
