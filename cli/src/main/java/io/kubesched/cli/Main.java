@@ -10,7 +10,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "The Kubernetes Scheduling Framework for Java: simulate, inspect and run schedulers.",
-    subcommands = {SimulateCommand.class, PluginsCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      SimulateCommand.class,
+      PluginsCommand.class,
+      ExtenderCommand.class,
+      RunCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Main implements Runnable {
   /** Exit code for invalid input: a bad file, quantity, configuration or option. */
   public static final int EXIT_USAGE = 2;
@@ -19,11 +25,12 @@ public final class Main implements Runnable {
 
   /**
    * Sets the log level of the bundled slf4j-simple backend before the first logger is created:
-   * WARN by default, INFO with one {@code -v}, DEBUG with two. Has no effect once logging started
+   * ERROR by default (every problem of a pod is in the report), INFO with one {@code -v}, DEBUG
+   * with two. Has no effect once logging started
    * or when another slf4j backend is on the class path.
    */
   static void configureLogging(int verbosity) {
-    String level = verbosity >= 2 ? "debug" : verbosity == 1 ? "info" : "warn";
+    String level = verbosity >= 2 ? "debug" : verbosity == 1 ? "info" : "error";
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
   }

@@ -98,6 +98,7 @@ public final class SimulateCommand implements Callable<Integer> {
     for (String w : manifests.warnings()) {
       err.println("warning: " + w);
     }
+    int printedWarnings = manifests.warnings().size();
     PluginRegistry registry = PluginRegistry.discover();
     KubeSchedulerConfiguration cfg;
     try {
@@ -113,15 +114,27 @@ public final class SimulateCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     boolean progress = System.console() != null;
-    SimulationReport report =
-        new Simulation(manifests, cfg, registry, seed, explain,
-            line -> {
-              if (progress) {
-                err.println(line);
-                err.flush();
-              }
-            })
-            .run();
+    SimulationReport report;
+    try {
+      report =
+          new Simulation(manifests, cfg, registry, seed, explain,
+              line -> {
+                if (progress) {
+                  err.println(line);
+                  err.flush();
+                }
+              })
+              .run();
+    } catch (Simulation.SimulationSetupException e) {
+      err.println((config == null ? "configuration" : config.toString())
+          + ": invalid configuration:");
+      err.println("  " + e.getMessage());
+      err.flush();
+      return Main.EXIT_USAGE;
+    }
+    for (String w : report.warnings().subList(printedWarnings, report.warnings().size())) {
+      err.println("warning: " + w);
+    }
     String text = switch (output) {
       case table -> TableReport.render(report);
       case json -> JsonReport.render(report) + "\n";

@@ -9,7 +9,6 @@ import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.cluster.ObjectCopier;
 import io.kubesched.core.config.ConfigurationLoader;
-import io.kubesched.core.config.ExtenderConfig;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.extender.HttpExtender;
@@ -153,8 +152,12 @@ public final class Scheduler implements AutoCloseable {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
     }
     List<SchedulerExtender> extenders = new ArrayList<>();
-    for (ExtenderConfig e : config.extenders()) {
-      extenders.add(HttpExtender.create(e));
+    for (int i = 0; i < config.extenders().size(); i++) {
+      try {
+        extenders.add(HttpExtender.create(config.extenders().get(i)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("extenders[" + i + "]: " + e.getMessage(), e);
+      }
     }
     extenders.addAll(b.extenders);
     this.simulatedTime = b.simulatedTime;

@@ -26,6 +26,9 @@ import java.util.List;
  * @param jvmThreads the peak number of live JVM threads
  * @param seconds the measurement's duration
  * @param deletedPods the pods deleted during the run (preemption victims)
+ * @param loopBusyPct the share of the measurement the scheduling loop thread was on a CPU
+ * @param bindBusyPct the same for the binding thread
+ * @param createBusyPct the same for the runner's thread creating the measured pods
  * @param failures the verification failures; empty when the run is correct
  */
 public record WorkloadResult(
@@ -50,7 +53,19 @@ public record WorkloadResult(
     int jvmThreads,
     double seconds,
     int deletedPods,
+    int loopBusyPct,
+    int bindBusyPct,
+    int createBusyPct,
     List<String> failures) {
+
+  /**
+   * Returns the measured pods per second of the scheduling loop's CPU time: what one core
+   * running only the loop would do, independent of how busy the machine was (the binding and the
+   * pod creation run on other threads).
+   */
+  public double podsPerLoopCpuSec() {
+    return loopBusyPct <= 0 ? 0 : podsPerSecAvg * 100.0 / loopBusyPct;
+  }
 
   /** Returns whether the verification passed. */
   public boolean ok() {
@@ -81,6 +96,10 @@ public record WorkloadResult(
     field(sb, "jvmThreads", jvmThreads);
     field(sb, "seconds", round3(seconds));
     field(sb, "deletedPods", deletedPods);
+    field(sb, "loopBusyPct", loopBusyPct);
+    field(sb, "bindBusyPct", bindBusyPct);
+    field(sb, "createBusyPct", createBusyPct);
+    field(sb, "podsPerLoopCpuSec", round(podsPerLoopCpuSec()));
     field(sb, "verified", ok());
     StringBuilder f = new StringBuilder("[");
     for (int i = 0; i < failures.size(); i++) {

@@ -12,10 +12,14 @@ import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -124,6 +128,7 @@ public final class WorkloadRunner {
             BindCounter.MEASURED + i));
       }
       int deletedBefore = counter.deleted.get();
+      Map<String, Long> cpuBefore = cpuByRole();
       attempts.start();
       long[] last = {0, 0};
       startNanos = System.nanoTime();
@@ -161,6 +166,8 @@ public final class WorkloadRunner {
       boolean done = await(counter.measured::get, w.measuredPods(), o.timeout());
       attempts.stop();
       endNanos = done ? counter.lastMeasuredBindNanos.get() : System.nanoTime();
+      Map<String, Long> cpuAfter = cpuByRole();
+      long cpuAfterNanos = System.nanoTime();
       sampler.shutdownNow();
       sampler.awaitTermination(10, TimeUnit.SECONDS);
       synchronized (samples) {
@@ -195,6 +202,10 @@ public final class WorkloadRunner {
       Reference.reachabilityFence(scheduler);
       int nodes = w.totalNodes();
       double seconds = (endNanos - startNanos) / 1e9;
+      double wall = Math.max(1, cpuAfterNanos - startNanos);
+      int loopBusy = busy(cpuBefore, cpuAfter, "loop", wall);
+      int bindBusy = busy(cpuBefore, cpuAfter, "bind", wall);
+      int createBusy = busy(cpuBefore, cpuAfter, "create", wall);
       double[] thr = samples.stream().mapToDouble(Double::doubleValue).sorted().toArray();
       long[] lat = attempts.sorted();
       int pct = o.pctToScore() == null ? 0 : o.pctToScore();
@@ -220,6 +231,9 @@ public final class WorkloadRunner {
           ManagementFactory.getThreadMXBean().getPeakThreadCount(),
           seconds,
           deleted,
+          loopBusy,
+          bindBusy,
+          createBusy,
           List.copyOf(failures));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -260,6 +274,36 @@ public final class WorkloadRunner {
       p = Math.max(5, 50 - numAllNodes / 125);
     }
     return Math.max(100, numAllNodes * p / 100);
+  }
+
+  /**
+   * Returns the CPU time (ns) used so far by the scheduling loop ({@code loop}), the binding
+   * thread ({@code bind}) and this thread, which creates the pods ({@code create}).
+   */
+  private static Map<String, Long> cpuByRole() {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    Map<String, Long> out = new HashMap<>();
+    out.put("create", mx.getCurrentThreadCpuTime());
+    for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+      if (t == null) {
+        continue;
+      }
+      String role =
+          t.getThreadName().startsWith("kubesched-scheduler")
+              ? "loop"
+              : t.getThreadName().startsWith("bench-binding") ? "bind" : null;
+      if (role != null) {
+        out.merge(role, Math.max(0, mx.getThreadCpuTime(t.getThreadId())), Long::sum);
+      }
+    }
+    return out;
+  }
+
+  /** Returns the percentage of {@code wallNanos} the role's thread spent on a CPU. */
+  private static int busy(Map<String, Long> before, Map<String, Long> after, String role,
+      double wallNanos) {
+    long used = after.getOrDefault(role, 0L) - before.getOrDefault(role, 0L);
+    return (int) Math.round(100.0 * used / wallNanos);
   }
 
   private static boolean await(IntSupplier value, int target, Duration timeout) {

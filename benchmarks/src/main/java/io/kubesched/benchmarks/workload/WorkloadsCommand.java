@@ -14,7 +14,7 @@ import java.util.Locale;
  * [--init-pods N] [--threads N] [--pct N] [--timeout SECONDS] [--json FILE] [--no-warmup]}. {@code --workload}
  * selects the workloads whose name contains NAME (case-insensitive; all by default); the size
  * options override every selected workload's sizes. Each workload is preceded by an unreported
- * warm-up run of itself at a small size (at most 1000 nodes, 1000 initial and 2000 measured pods)
+ * warm-up run of itself scaled down (at most 1000 nodes and 2000 measured pods, same proportions)
  * unless {@code --no-warmup} is given. Prints a table, writes the JSON array, and
  * exits non-zero when a run fails its verification.
  */
@@ -76,11 +76,7 @@ public final class WorkloadsCommand {
       if (warmup) {
         // A small run of the same workload first, so that the measured one runs JIT-compiled
         // code (a scheduler process runs for days; its first seconds are not its speed).
-        WorkloadRunner.run(
-            w.withSizes(
-                Math.min(w.nodes(), 1000), Math.min(w.initPods(), 1000),
-                Math.min(w.measuredPods(), 2000)),
-            options);
+        WorkloadRunner.run(warmup(w), options);
       }
       WorkloadResult r = WorkloadRunner.run(w, options);
       results.add(r);
@@ -99,6 +95,20 @@ public final class WorkloadsCommand {
     return ok ? 0 : 1;
   }
 
+  /**
+   * Returns {@code w} scaled down for a warm-up: nodes, initial and measured pods by the same
+   * factor (so a workload that fills nodes, e.g. hostname anti-affinity, stays feasible), at most
+   * 1000 nodes and 2000 measured pods.
+   */
+  static Workload warmup(Workload w) {
+    double f = Math.min(1.0, 1000.0 / Math.max(1, w.nodes()));
+    f = Math.min(f, 2000.0 / w.measuredPods());
+    return w.withSizes(
+        Math.max(1, (int) (w.nodes() * f)),
+        (int) (w.initPods() * f),
+        Math.max(1, (int) (w.measuredPods() * f)));
+  }
+
   static void writeJson(Path file, List<WorkloadResult> results) throws IOException {
     StringBuilder sb = new StringBuilder("[\n");
     for (int i = 0; i < results.size(); i++) {
@@ -111,19 +121,21 @@ public final class WorkloadsCommand {
   static String header() {
     return String.format(
         Locale.ROOT,
-        "%-50s %6s %6s %6s %3s %4s %9s %9s %9s %9s %8s %8s %8s %7s %7s %4s %s",
+        "%-50s %6s %6s %6s %3s %4s %9s %9s %9s %9s %8s %8s %8s %7s %7s %4s %-14s %s",
         "workload", "nodes", "init", "pods", "thr", "pct", "avg pod/s", "p50", "p90", "p99",
-        "att p50", "att p90", "att p99", "peakMiB", "liveMiB", "jthr", "result");
+        "att p50", "att p90", "att p99", "peakMiB", "liveMiB", "jthr", "busy l/b/c %", "result");
   }
 
   static String row(WorkloadResult r) {
     return String.format(
         Locale.ROOT,
-        "%-50s %6d %6d %6d %3d %4s %9.0f %9.0f %9.0f %9.0f %7.3fms %7.3fms %7.3fms %7d %7d %4d %s",
+        "%-50s %6d %6d %6d %3d %4s %9.0f %9.0f %9.0f %9.0f %7.3fms %7.3fms %7.3fms %7d %7d %4d %-14s %s",
         r.workload(), r.nodes(), r.initPods(), r.measuredPods(), r.threads(),
         r.pctToScore() == 0 ? "auto" : String.valueOf(r.pctToScore()),
         r.podsPerSecAvg(), r.p50(), r.p90(), r.p99(),
         r.attemptP50Ms(), r.attemptP90Ms(), r.attemptP99Ms(),
-        r.peakHeapMiB(), r.liveHeapMiB(), r.jvmThreads(), r.ok() ? "OK" : "FAILURE");
+        r.peakHeapMiB(), r.liveHeapMiB(), r.jvmThreads(),
+        r.loopBusyPct() + "/" + r.bindBusyPct() + "/" + r.createBusyPct(),
+        r.ok() ? "OK" : "FAILURE");
   }
 }

@@ -56,10 +56,15 @@ public final class WorkloadExpander {
    * created for Deployments.
    */
   public static Expansion expand(Manifests m) {
+    Existing existing = new Existing(m);
     List<V1Pod> pods = new ArrayList<>();
     List<V1ReplicaSet> createdReplicaSets = new ArrayList<>();
     for (V1Deployment d : m.deployments()) {
       V1ObjectMeta dm = meta(d.getMetadata());
+      if (existing.hasOwnedReplicaSet(ns(dm), dm.getName())) {
+        // a dump with the Deployment's ReplicaSets: they (and their pods) stand for it
+        continue;
+      }
       V1ReplicaSet rs =
           new V1ReplicaSet()
               .apiVersion("apps/v1")
@@ -78,22 +83,22 @@ public final class WorkloadExpander {
                       .selector(d.getSpec().getSelector())
                       .template(d.getSpec().getTemplate()));
       createdReplicaSets.add(rs);
-      replicate(pods, "apps/v1", "ReplicaSet", dm.getName(), ns(dm),
+      replicate(pods, existing, "apps/v1", "ReplicaSet", dm.getName(), ns(dm),
           d.getSpec().getTemplate(), replicas(d.getSpec().getReplicas()), false);
     }
     for (V1ReplicaSet rs : m.replicaSets()) {
       V1ObjectMeta md = meta(rs.getMetadata());
-      replicate(pods, "apps/v1", "ReplicaSet", md.getName(), ns(md),
+      replicate(pods, existing, "apps/v1", "ReplicaSet", md.getName(), ns(md),
           rs.getSpec().getTemplate(), replicas(rs.getSpec().getReplicas()), false);
     }
     for (V1ReplicationController rc : m.replicationControllers()) {
       V1ObjectMeta md = meta(rc.getMetadata());
-      replicate(pods, "v1", "ReplicationController", md.getName(), ns(md),
+      replicate(pods, existing, "v1", "ReplicationController", md.getName(), ns(md),
           rc.getSpec().getTemplate(), replicas(rc.getSpec().getReplicas()), false);
     }
     for (V1StatefulSet ss : m.statefulSets()) {
       V1ObjectMeta md = meta(ss.getMetadata());
-      replicate(pods, "apps/v1", "StatefulSet", md.getName(), ns(md),
+      replicate(pods, existing, "apps/v1", "StatefulSet", md.getName(), ns(md),
           ss.getSpec().getTemplate(), replicas(ss.getSpec().getReplicas()), true);
     }
     for (V1Job job : m.jobs()) {
@@ -102,8 +107,8 @@ public final class WorkloadExpander {
       Integer completions = job.getSpec().getCompletions();
       int n = completions == null ? parallelism : Math.min(parallelism, completions);
       int before = pods.size();
-      replicate(pods, "batch/v1", "Job", md.getName(), ns(md), job.getSpec().getTemplate(), n,
-          false);
+      replicate(pods, existing, "batch/v1", "Job", md.getName(), ns(md),
+          job.getSpec().getTemplate(), n, false);
       for (V1Pod p : pods.subList(before, pods.size())) {
         p.getMetadata().putLabelsItem("job-name", md.getName());
         p.getMetadata().putLabelsItem("batch.kubernetes.io/job-name", md.getName());
@@ -113,7 +118,8 @@ public final class WorkloadExpander {
       V1ObjectMeta md = meta(ds.getMetadata());
       int index = 0;
       for (V1Node node : m.nodes()) {
-        if (!shouldRunDaemonPod(ds.getSpec().getTemplate(), node)) {
+        if (!shouldRunDaemonPod(ds.getSpec().getTemplate(), node)
+            || existing.daemonPodOn(ns(md), md.getName(), node.getMetadata().getName())) {
           continue;
         }
         V1Pod pod = podFromTemplate(ds.getSpec().getTemplate(), md.getName() + "-" + index,
@@ -134,6 +140,7 @@ public final class WorkloadExpander {
 
   private static void replicate(
       List<V1Pod> into,
+      Existing existing,
       String apiVersion,
       String kind,
       String ownerName,
@@ -141,8 +148,13 @@ public final class WorkloadExpander {
       V1PodTemplateSpec template,
       int replicas,
       boolean stateful) {
-    for (int i = 0; i < replicas; i++) {
+    int missing = replicas - existing.ownedBy(namespace, kind, ownerName);
+    for (int i = 0; missing > 0; i++) {
       String name = ownerName + "-" + i;
+      if (existing.hasPod(namespace, name)) {
+        continue;
+      }
+      missing--;
       V1Pod pod =
           podFromTemplate(template, name, namespace, owner(apiVersion, kind, ownerName, namespace));
       if (stateful) {
@@ -150,6 +162,66 @@ public final class WorkloadExpander {
         pod.getMetadata().putLabelsItem("apps.kubernetes.io/pod-index", Integer.toString(i));
       }
       into.add(pod);
+    }
+  }
+
+  /** The pods listed in the input, indexed by controller and by name. */
+  private static final class Existing {
+    private final java.util.Set<String> podKeys = new java.util.HashSet<>();
+    private final Map<String, List<V1Pod>> byOwner = new java.util.HashMap<>();
+    private final java.util.Set<String> replicaSetOwners = new java.util.HashSet<>();
+
+    Existing(Manifests m) {
+      for (V1Pod p : m.pods()) {
+        V1ObjectMeta pm = meta(p.getMetadata());
+        podKeys.add(ns(pm) + "/" + pm.getName());
+        String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+        if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
+          continue;
+        }
+        for (V1OwnerReference o : pm.getOwnerReferences() == null
+            ? List.<V1OwnerReference>of() : pm.getOwnerReferences()) {
+          if (Boolean.TRUE.equals(o.getController())) {
+            byOwner.computeIfAbsent(ns(pm) + "/" + o.getKind() + "/" + o.getName(),
+                k -> new ArrayList<>()).add(p);
+          }
+        }
+      }
+      for (V1ReplicaSet rs : m.replicaSets()) {
+        V1ObjectMeta rm = meta(rs.getMetadata());
+        for (V1OwnerReference o : rm.getOwnerReferences() == null
+            ? List.<V1OwnerReference>of() : rm.getOwnerReferences()) {
+          if ("Deployment".equals(o.getKind())) {
+            replicaSetOwners.add(ns(rm) + "/" + o.getName());
+          }
+        }
+      }
+    }
+
+    boolean hasPod(String namespace, String name) {
+      return podKeys.contains(namespace + "/" + name);
+    }
+
+    int ownedBy(String namespace, String kind, String name) {
+      return byOwner.getOrDefault(namespace + "/" + kind + "/" + name, List.of()).size();
+    }
+
+    boolean hasOwnedReplicaSet(String namespace, String deployment) {
+      return replicaSetOwners.contains(namespace + "/" + deployment);
+    }
+
+    boolean daemonPodOn(String namespace, String daemonSet, String node) {
+      for (V1Pod p : byOwner.getOrDefault(namespace + "/DaemonSet/" + daemonSet, List.of())) {
+        if (node.equals(p.getSpec() == null ? null : p.getSpec().getNodeName())) {
+          return true;
+        }
+        io.kubesched.framework.NodeSelector pin =
+            io.kubesched.framework.PodInfo.of(p).requiredNodeAffinity();
+        if (pin != null && pin.matches(node, Map.of())) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 

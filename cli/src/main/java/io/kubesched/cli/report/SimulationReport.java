@@ -7,7 +7,8 @@ import java.util.Map;
  * The outcome of a simulation: where each pod went, how full each node is, which pods were
  * evicted by preemption and, on request, the scheduling trace of one pod.
  *
- * @param pods one entry per pod that was pending at the start, in queue order of first attempt
+ * @param pods one entry per pod that was pending at the start, in input order (listed Pods, then
+ *     the pods of workloads)
  * @param nodes one entry per node, in input order
  * @param evicted the preemption victims, {@code namespace/name}
  * @param explain the trace asked for with {@code --explain}, or {@code null}

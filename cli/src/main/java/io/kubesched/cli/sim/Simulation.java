@@ -104,17 +104,27 @@ public final class Simulation {
     List<V1Pod> all = new ArrayList<>(manifests.pods());
     all.addAll(expansion.pods());
     List<String> pending = new ArrayList<>();
+    Map<String, SimulationReport.PodResult> rejected = new LinkedHashMap<>();
+    Set<String> profiles = new LinkedHashSet<>();
+    configuration.profiles().forEach(pr -> profiles.add(pr.schedulerName()));
+    List<V1Pod> unassigned = new ArrayList<>();
     for (V1Pod p : all) {
       if (p.getMetadata().getNamespace() == null || p.getMetadata().getNamespace().isEmpty()) {
         p.getMetadata().setNamespace("default");
       }
+      if (isTerminal(p)) {
+        // kube-scheduler's pod informer does not see Succeeded and Failed pods
+        continue;
+      }
       if (p.getSpec() != null && p.getSpec().getNodeName() != null
           && !p.getSpec().getNodeName().isEmpty()) {
-        cluster.addPod(p);
+        addPod(cluster, p, rejected);
+      } else {
+        unassigned.add(p);
       }
     }
     TraceRecorder trace = new TraceRecorder(explainPod);
-    try (Scheduler scheduler =
+    Scheduler.Builder builder =
         Scheduler.builder()
             .cluster(cluster)
             .configuration(configuration)
@@ -122,14 +132,28 @@ public final class Simulation {
             .clock(time.clock())
             .simulatedTime(time)
             .random(new Random(seed))
-            .attemptListener(progressReporting(trace))
-            .build()) {
+            .attemptListener(progressReporting(trace));
+    Scheduler built;
+    try {
+      built = builder.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new SimulationSetupException(e.getMessage(), e);
+    }
+    try (Scheduler scheduler = built) {
       scheduler.start();
-      for (V1Pod p : all) {
-        if (p.getSpec() == null || p.getSpec().getNodeName() == null
-            || p.getSpec().getNodeName().isEmpty()) {
-          cluster.addPod(p);
-          pending.add(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName());
+      for (V1Pod p : unassigned) {
+        String key = p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+        pending.add(key);
+        if (!addPod(cluster, p, rejected)) {
+          continue;
+        }
+        String schedulerName = p.getSpec() == null || p.getSpec().getSchedulerName() == null
+            ? "default-scheduler" : p.getSpec().getSchedulerName();
+        if (!profiles.contains(schedulerName)) {
+          rejected.put(key, new SimulationReport.PodResult(p.getMetadata().getNamespace(),
+              p.getMetadata().getName(), null, "Unschedulable",
+              "not scheduled: no profile of the configuration has schedulerName \""
+                  + schedulerName + "\"", null));
         }
       }
       total = pending.size();
@@ -141,7 +165,37 @@ public final class Simulation {
       if (total > PROGRESS_THRESHOLD) {
         progress.accept("done after " + attempts + " scheduling attempts");
       }
-      return report(cluster, scheduler, pending, trace);
+      return report(cluster, scheduler, pending, rejected, trace);
+    }
+  }
+
+  /** Thrown when the scheduler cannot be built from the configuration (a profile is invalid). */
+  public static final class SimulationSetupException extends RuntimeException {
+    SimulationSetupException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  private static boolean isTerminal(V1Pod p) {
+    String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+    return "Succeeded".equals(phase) || "Failed".equals(phase);
+  }
+
+  /**
+   * Creates {@code p} in the cluster; a pod the API server would refuse (an unknown
+   * PriorityClass, say) is reported as an Error with the API server's message.
+   */
+  private boolean addPod(
+      InMemoryCluster cluster, V1Pod p, Map<String, SimulationReport.PodResult> rejected) {
+    try {
+      cluster.addPod(p);
+      return true;
+    } catch (RuntimeException e) {
+      String key = p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+      rejected.put(key, new SimulationReport.PodResult(p.getMetadata().getNamespace(),
+          p.getMetadata().getName(), null, "Error", e.getMessage(), null));
+      manifests.warnings().add("pod " + key + " was refused: " + e.getMessage());
+      return false;
     }
   }
 
@@ -158,11 +212,20 @@ public final class Simulation {
   }
 
   private SimulationReport report(
-      InMemoryCluster cluster, Scheduler scheduler, List<String> pending, TraceRecorder trace) {
+      InMemoryCluster cluster,
+      Scheduler scheduler,
+      List<String> pending,
+      Map<String, SimulationReport.PodResult> rejected,
+      TraceRecorder trace) {
     List<SimulationReport.PodResult> pods = new ArrayList<>();
     Set<String> waiting = new LinkedHashSet<>();
     scheduler.waitingPods().iterate(w -> waiting.add(w.pod().key()));
     for (String key : pending) {
+      SimulationReport.PodResult refused = rejected.get(key);
+      if (refused != null) {
+        pods.add(refused);
+        continue;
+      }
       int slash = key.indexOf('/');
       String ns = key.substring(0, slash);
       String name = key.substring(slash + 1);
@@ -201,6 +264,9 @@ public final class Simulation {
       byNode.put(n.getMetadata().getName(), new ArrayList<>());
     }
     for (V1Pod p : cluster.listPods()) {
+      if (isTerminal(p)) {
+        continue;
+      }
       String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
       if (node != null && byNode.containsKey(node)) {
         byNode.get(node).add(PodInfo.of(p));

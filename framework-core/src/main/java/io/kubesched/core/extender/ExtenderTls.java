@@ -44,8 +44,8 @@ import javax.net.ssl.X509TrustManager;
  *   <li>{@code enableHTTPS} without a CA ({@code caFile}/{@code caData}) means the server
  *       certificate is <em>not</em> verified; so does {@code tlsConfig.insecure} (which may not be
  *       combined with a CA);
- *   <li>a CA replaces the system trust store; {@code serverName} is sent as SNI and the
- *       certificate is checked against it instead of the URL's host;
+ *   <li>a CA replaces the system trust store; {@code serverName} is sent as SNI and the certificate
+ *       is checked against it instead of the URL's host;
  *   <li>{@code certFile}/{@code keyFile} (or the {@code *Data} fields, which win) give a client
  *       certificate; keys must be PEM PKCS#8 ({@code PRIVATE KEY}) or PKCS#1 ({@code RSA PRIVATE
  *       KEY}).
@@ -149,7 +149,8 @@ final class ExtenderTls {
 
   private static X509TrustManager trustManager(byte[] ca)
       throws GeneralSecurityException, IOException {
-    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    TrustManagerFactory tmf =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
     if (ca == null) {
       tmf.init((KeyStore) null);
     } else {
@@ -217,8 +218,21 @@ final class ExtenderTls {
   /** Wraps an RSA PKCS#1 key in a PKCS#8 PrivateKeyInfo. */
   private static byte[] pkcs1ToPkcs8(byte[] pkcs1) {
     byte[] algorithm = {
-      0x30, 0x0d, 0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01,
-      0x01, 0x05, 0x00
+      0x30,
+      0x0d,
+      0x06,
+      0x09,
+      0x2a,
+      (byte) 0x86,
+      0x48,
+      (byte) 0x86,
+      (byte) 0xf7,
+      0x0d,
+      0x01,
+      0x01,
+      0x01,
+      0x05,
+      0x00
     };
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     body.write(new byte[] {0x02, 0x01, 0x00}, 0, 3);
@@ -283,8 +297,8 @@ final class ExtenderTls {
   }
 
   /**
-   * Verifies the chain with {@code base}, then the leaf certificate's DNS or IP subject
-   * alternative names against {@code serverName}, or else against the peer host.
+   * Verifies the chain with {@code base}, then the leaf certificate's DNS or IP subject alternative
+   * names against {@code serverName}, or else against the peer host.
    */
   private static final class ServerNameChecking extends X509ExtendedTrustManager {
     private final X509TrustManager base;
@@ -319,9 +333,10 @@ final class ExtenderTls {
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
         throws CertificateException {
-      String host = socket == null || socket.getInetAddress() == null
-          ? null
-          : socket.getInetAddress().getHostName();
+      String host =
+          socket == null || socket.getInetAddress() == null
+              ? null
+              : socket.getInetAddress().getHostName();
       check(chain, authType, host);
     }
 

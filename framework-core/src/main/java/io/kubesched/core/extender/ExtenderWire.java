@@ -12,6 +12,7 @@ import com.google.gson.JsonPrimitive;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,19 @@ import java.util.Map;
  */
 public final class ExtenderWire {
   /** Writes nulls, as Go writes nil pointers, slices and maps. */
-  private static final Gson WRITER = new GsonBuilder().serializeNulls().disableHtmlEscaping().create();
+  private static final Gson WRITER =
+      new GsonBuilder().serializeNulls().disableHtmlEscaping().create();
+
+  /**
+   * Decodes Kubernetes objects as Go does: unknown fields are ignored and no field is required
+   * (client-java's own Gson rejects both). Reflection on the models honours their serialized names;
+   * quantities and int-or-strings carry their own adapters.
+   */
+  private static final Gson LENIENT_READER =
+      JSON.createGson()
+          .registerTypeAdapter(java.time.OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter())
+          .registerTypeAdapter(byte[].class, new JSON.ByteArrayAdapter())
+          .create();
 
   private ExtenderWire() {}
 
@@ -220,8 +233,8 @@ public final class ExtenderWire {
   }
 
   /**
-   * The Kubernetes JSON of a client-java model. The models initialise their list and map fields
-   * to empty values where Go has nil ones that {@code omitempty} drops; the empty arrays, and the
+   * The Kubernetes JSON of a client-java model. The models initialise their list and map fields to
+   * empty values where Go has nil ones that {@code omitempty} drops; the empty arrays, and the
    * empty objects of map-typed fields, are removed so that the JSON reads as Go writes it.
    */
   private static JsonElement tree(Object kubeObject) {
@@ -263,7 +276,8 @@ public final class ExtenderWire {
         JsonElement v = m.getValue();
         prune(v);
         if ((v.isJsonArray() && v.getAsJsonArray().isEmpty())
-            || (v.isJsonObject() && v.getAsJsonObject().size() == 0
+            || (v.isJsonObject()
+                && v.getAsJsonObject().size() == 0
                 && MAP_FIELDS.contains(m.getKey()))) {
           drop.add(m.getKey());
         }
@@ -436,9 +450,13 @@ public final class ExtenderWire {
     return out;
   }
 
+  /**
+   * Parses the first JSON value of {@code json}; what follows it is ignored, as Go's {@code
+   * json.Decoder} (used by kube-scheduler on answers) ignores it.
+   */
   private static JsonElement parse(String json) {
     try {
-      return JsonParser.parseString(json);
+      return JsonParser.parseReader(new com.google.gson.stream.JsonReader(new StringReader(json)));
     } catch (JsonParseException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       throw new IllegalArgumentException("invalid JSON: " + cause.getMessage(), e);
@@ -499,7 +517,10 @@ public final class ExtenderWire {
         return new BigDecimal(e.getAsString()).longValueExact();
       } catch (ArithmeticException | NumberFormatException ex) {
         throw new IllegalArgumentException(
-            "cannot unmarshal number " + e.getAsString() + " into Go struct field " + what
+            "cannot unmarshal number "
+                + e.getAsString()
+                + " into Go struct field "
+                + what
                 + " of type int64");
       }
     }
@@ -545,8 +566,9 @@ public final class ExtenderWire {
   }
 
   private static <T> T kube(JsonElement e, Class<T> type, String what) {
+    object(e, what);
     try {
-      return JSON.getGson().fromJson(e, type);
+      return LENIENT_READER.fromJson(e, type);
     } catch (RuntimeException ex) {
       String msg = ex.getMessage() == null ? ex.toString() : ex.getMessage();
       int cut = msg.indexOf(" JSON: ");

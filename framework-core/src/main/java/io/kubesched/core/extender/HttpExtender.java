@@ -32,14 +32,14 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * {@code HttpExtender} calls a kube-scheduler HTTP extender (kube's {@code HTTPExtender}): each
- * verb is a {@code POST <urlPrefix>/<verb>} with a JSON body in the format of {@link
- * ExtenderWire}, answered with 200 and a JSON result; any other status code, a transport failure
- * or a timeout ({@code httpTimeout}, 5 s when unset) is an error.
+ * verb is a {@code POST <urlPrefix>/<verb>} with a JSON body in the format of {@link ExtenderWire},
+ * answered with 200 and a JSON result; any other status code, a transport failure or a timeout
+ * ({@code httpTimeout}, 5 s when unset) is an error.
  *
  * <p>The scheduler calls it as kube-scheduler does: filter after the Filter plugins (errors fail
  * the cycle unless the extender is ignorable), prioritize next to the Score plugins (errors
- * ignored), bind before the Bind plugins, and preemption after the dry run. Only pods requesting
- * or limiting one of the {@code managedResources} (any, when none are listed) are sent.
+ * ignored), bind before the Bind plugins, and preemption after the dry run. Only pods requesting or
+ * limiting one of the {@code managedResources} (any, when none are listed) are sent.
  *
  * <p>Instances are thread-safe; prioritize calls of several extenders run in parallel.
  */
@@ -183,8 +183,8 @@ public final class HttpExtender implements SchedulerExtender {
   }
 
   /**
-   * Sends the pod and the nodes (names only when node-cache-capable) to the filter verb. Without
-   * a filter verb every node passes. The returned names must be among {@code nodes}; returned node
+   * Sends the pod and the nodes (names only when node-cache-capable) to the filter verb. Without a
+   * filter verb every node passes. The returned names must be among {@code nodes}; returned node
    * objects become new node infos without pods, as in kube.
    *
    * @throws SchedulingException on a transport failure, a non-200 answer, an {@code Error} in the
@@ -227,8 +227,8 @@ public final class HttpExtender implements SchedulerExtender {
   }
 
   /**
-   * Sends the pod and the nodes to the prioritize verb and returns each listed node's score (a
-   * node listed twice gets the sum). Without a prioritize verb every node scores 0.
+   * Sends the pod and the nodes to the prioritize verb and returns each listed node's score (a node
+   * listed twice gets the sum). Without a prioritize verb every node scores 0.
    *
    * @throws SchedulingException on a transport failure, a non-200 answer or a malformed result
    */

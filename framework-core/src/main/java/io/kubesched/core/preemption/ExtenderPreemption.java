@@ -77,8 +77,7 @@ final class ExtenderPreemption {
             continue;
           }
           return new Outcome(
-              List.of(),
-              Status.error("expected at least one victim pod on node \"" + node + "\""));
+              List.of(), Status.error("expected at least one victim pod on node \"" + node + "\""));
         }
       }
       victims = result;

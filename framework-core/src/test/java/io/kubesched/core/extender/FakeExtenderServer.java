@@ -18,18 +18,20 @@ import java.util.concurrent.Executors;
  * An extender webhook on {@code 127.0.0.1:0} for tests: each path answers with a scripted status
  * and body (or runs a handler), and every request is recorded.
  */
-final class FakeExtenderServer implements AutoCloseable {
+public final class FakeExtenderServer implements AutoCloseable {
   /** A recorded request. */
-  record Request(String method, String path, String contentType, String body) {}
+  public record Request(String method, String path, String contentType, String body) {}
 
   /** Computes an answer from a request body. */
-  interface Handler {
+  public interface Handler {
+    /** Answers {@code body}. */
     Answer handle(String body) throws Exception;
   }
 
   /** A scripted answer. */
-  record Answer(int status, String body) {
-    static Answer ok(String body) {
+  public record Answer(int status, String body) {
+    /** A 200 answer. */
+    public static Answer ok(String body) {
       return new Answer(200, body);
     }
   }
@@ -39,7 +41,8 @@ final class FakeExtenderServer implements AutoCloseable {
   private final Map<String, Handler> handlers = new ConcurrentHashMap<>();
   private final List<Request> requests = new CopyOnWriteArrayList<>();
 
-  FakeExtenderServer() throws IOException {
+  /** Starts the server. */
+  public FakeExtenderServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", this::serve);
     server.setExecutor(pool);
@@ -47,22 +50,23 @@ final class FakeExtenderServer implements AutoCloseable {
   }
 
   /** Returns {@code http://127.0.0.1:<port>}. */
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
   /** Answers {@code path} with 200 and {@code body}. */
-  FakeExtenderServer answer(String path, String body) {
+  public FakeExtenderServer answer(String path, String body) {
     return on(path, b -> Answer.ok(body));
   }
 
   /** Answers {@code path} with {@code handler}. */
-  FakeExtenderServer on(String path, Handler handler) {
+  public FakeExtenderServer on(String path, Handler handler) {
     handlers.put(path, handler);
     return this;
   }
 
-  List<Request> requests() {
+  /** Returns the requests received so far. */
+  public List<Request> requests() {
     return List.copyOf(requests);
   }
 

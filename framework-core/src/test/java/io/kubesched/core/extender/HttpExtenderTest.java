@@ -52,7 +52,8 @@ final class HttpExtenderTest {
 
   // ---------------------------------------------------------------- fixtures
 
-  private static V1Pod podObj(String name, Map<String, String> requests, Map<String, String> limits) {
+  private static V1Pod podObj(
+      String name, Map<String, String> requests, Map<String, String> limits) {
     V1ResourceRequirements r = new V1ResourceRequirements();
     requests.forEach((k, v) -> r.putRequestsItem(k, Quantity.fromString(v)));
     limits.forEach((k, v) -> r.putLimitsItem(k, Quantity.fromString(v)));
@@ -143,15 +144,13 @@ final class HttpExtenderTest {
   @Test
   void filterWithANodeCacheSendsNamesAndKeepsTheSchedulersNodeInfos() {
     server.answer(
-        "/filter",
-        "{\"NodeNames\":[\"n2\"],\"FailedAndUnresolvableNodes\":{\"n1\":\"never\"}}");
+        "/filter", "{\"NodeNames\":[\"n2\"],\"FailedAndUnresolvableNodes\":{\"n1\":\"never\"}}");
     List<NodeInfo> input = nodes("n1", "n2");
 
     SchedulerExtender.FilterResult r = extender(true).filter(pod(), input);
 
     assertThat(json(server.requests().get(0).body()))
-        .isEqualTo(
-            json("{\"Pod\":" + POD_JSON + ",\"Nodes\":null,\"NodeNames\":[\"n1\",\"n2\"]}"));
+        .isEqualTo(json("{\"Pod\":" + POD_JSON + ",\"Nodes\":null,\"NodeNames\":[\"n1\",\"n2\"]}"));
     assertThat(r.feasible()).containsExactly(input.get(1));
     assertThat(r.failedAndUnresolvable()).isEqualTo(Map.of("n1", "never"));
   }
@@ -304,7 +303,16 @@ final class HttpExtenderTest {
     HttpExtender e =
         HttpExtender.create(
             new ExtenderConfig(
-                url, "filter", "", "", "", 1, false, Duration.ofSeconds(2), false, List.of(),
+                url,
+                "filter",
+                "",
+                "",
+                "",
+                1,
+                false,
+                Duration.ofSeconds(2),
+                false,
+                List.of(),
                 true));
 
     assertThatThrownBy(() -> e.filter(pod(), nodes("n1")))
@@ -324,8 +332,7 @@ final class HttpExtenderTest {
     Map<String, Long> scores = extender(true).prioritize(pod(), nodes("n1", "n2"));
 
     assertThat(json(server.requests().get(0).body()))
-        .isEqualTo(
-            json("{\"Pod\":" + POD_JSON + ",\"Nodes\":null,\"NodeNames\":[\"n1\",\"n2\"]}"));
+        .isEqualTo(json("{\"Pod\":" + POD_JSON + ",\"Nodes\":null,\"NodeNames\":[\"n1\",\"n2\"]}"));
     assertThat(scores).isEqualTo(Map.of("n1", 3L, "n2", 8L));
     assertThat(extender(true).weight()).isEqualTo(2);
   }
@@ -454,11 +461,14 @@ final class HttpExtenderTest {
         argumentSet("no managed resources: every pod", List.of(), none, none, false, true),
         argumentSet("managed memory, no resources", List.of("memory"), none, none, false, false),
         argumentSet(
-            "managed memory, requested", List.of("memory"), Map.of("memory", "0"), none, false,
+            "managed memory, requested",
+            List.of("memory"),
+            Map.of("memory", "0"),
+            none,
+            false,
             true),
         argumentSet(
-            "managed memory, limited", List.of("memory"), none, Map.of("memory", "0"), false,
-            true),
+            "managed memory, limited", List.of("memory"), none, Map.of("memory", "0"), false, true),
         argumentSet(
             "managed memory, requested by an init container",
             List.of("memory"),
@@ -487,8 +497,8 @@ final class HttpExtenderTest {
     managed.forEach(m -> resources.add(new ExtenderConfig.ManagedResource(m, false)));
     HttpExtender e =
         HttpExtender.create(
-            new ExtenderConfig(server.url(), "filter", "", "", "", 1, false, null, false,
-                resources, false));
+            new ExtenderConfig(
+                server.url(), "filter", "", "", "", 1, false, null, false, resources, false));
     V1Pod p = podObj("p", requests, limits);
     if (initContainer) {
       V1Container c = p.getSpec().getContainers().get(0);

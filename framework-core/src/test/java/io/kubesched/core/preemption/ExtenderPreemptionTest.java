@@ -82,8 +82,9 @@ final class ExtenderPreemptionTest {
   }
 
   private static SchedulerExtender ext(
-      boolean ignorable, Function<Map<String, SchedulerExtender.Victims>,
-          Map<String, SchedulerExtender.Victims>> answer) {
+      boolean ignorable,
+      Function<Map<String, SchedulerExtender.Victims>, Map<String, SchedulerExtender.Victims>>
+          answer) {
     return new Scripted("ext", true, true, ignorable, answer);
   }
 
@@ -129,12 +130,22 @@ final class ExtenderPreemptionTest {
             Status.success()),
         argumentSet(
             "an error fails preemption",
-            List.of(ext(false, m -> { throw new SchedulingException("extender down"); })),
+            List.of(
+                ext(
+                    false,
+                    m -> {
+                      throw new SchedulingException("extender down");
+                    })),
             List.of(),
             Status.error("extender down")),
         argumentSet(
             "an ignorable extender's error is skipped",
-            List.of(ext(true, m -> { throw new SchedulingException("extender down"); })),
+            List.of(
+                ext(
+                    true,
+                    m -> {
+                      throw new SchedulingException("extender down");
+                    })),
             CANDIDATES,
             Status.success()),
         argumentSet(

@@ -1,0 +1,95 @@
+package io.kubesched.cli.extender;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * An extender webhook on {@code 127.0.0.1:0} for tests: each path answers with a scripted status
+ * and body (or runs a handler), and every request is recorded.
+ */
+final class FakeExtenderServer implements AutoCloseable {
+  /** A recorded request. */
+  record Request(String method, String path, String contentType, String body) {}
+
+  /** Computes an answer from a request body. */
+  interface Handler {
+    Answer handle(String body) throws Exception;
+  }
+
+  /** A scripted answer. */
+  record Answer(int status, String body) {
+    static Answer ok(String body) {
+      return new Answer(200, body);
+    }
+  }
+
+  private final HttpServer server;
+  private final ExecutorService pool = Executors.newCachedThreadPool();
+  private final Map<String, Handler> handlers = new ConcurrentHashMap<>();
+  private final List<Request> requests = new CopyOnWriteArrayList<>();
+
+  FakeExtenderServer() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/", this::serve);
+    server.setExecutor(pool);
+    server.start();
+  }
+
+  /** Returns {@code http://127.0.0.1:<port>}. */
+  String url() {
+    return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /** Answers {@code path} with 200 and {@code body}. */
+  FakeExtenderServer answer(String path, String body) {
+    return on(path, b -> Answer.ok(body));
+  }
+
+  /** Answers {@code path} with {@code handler}. */
+  FakeExtenderServer on(String path, Handler handler) {
+    handlers.put(path, handler);
+    return this;
+  }
+
+  List<Request> requests() {
+    return List.copyOf(requests);
+  }
+
+  private void serve(HttpExchange ex) throws IOException {
+    String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    String path = ex.getRequestURI().getPath();
+    requests.add(
+        new Request(
+            ex.getRequestMethod(), path, ex.getRequestHeaders().getFirst("Content-Type"), body));
+    Handler h = handlers.get(path);
+    Answer a;
+    try {
+      a = h == null ? new Answer(404, "404 page not found") : h.handle(body);
+    } catch (Exception e) {
+      a = new Answer(500, e.toString());
+    }
+    byte[] out = a.body().getBytes(StandardCharsets.UTF_8);
+    ex.getResponseHeaders().set("Content-Type", "application/json");
+    ex.sendResponseHeaders(a.status(), out.length == 0 ? -1 : out.length);
+    try (OutputStream os = ex.getResponseBody()) {
+      os.write(out);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    pool.shutdownNow();
+  }
+}

@@ -1,0 +1,817 @@
+package io.kubesched.core.kubernetes;
+
+import io.kubernetes.client.common.KubernetesListObject;
+import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.custom.V1Patch;
+import io.kubernetes.client.informer.ResourceEventHandler;
+import io.kubernetes.client.informer.SharedIndexInformer;
+import io.kubernetes.client.informer.SharedInformerFactory;
+import io.kubernetes.client.informer.cache.Caches;
+import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.openapi.apis.AppsV1Api;
+import io.kubernetes.client.openapi.apis.CoreV1Api;
+import io.kubernetes.client.openapi.apis.PolicyV1Api;
+import io.kubernetes.client.openapi.apis.SchedulingV1Api;
+import io.kubernetes.client.openapi.models.CoreV1Event;
+import io.kubernetes.client.openapi.models.V1Binding;
+import io.kubernetes.client.openapi.models.V1EventSource;
+import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1NamespaceList;
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1NodeList;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1ObjectReference;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
+import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetList;
+import io.kubernetes.client.openapi.models.V1PodList;
+import io.kubernetes.client.openapi.models.V1PriorityClass;
+import io.kubernetes.client.openapi.models.V1PriorityClassList;
+import io.kubernetes.client.openapi.models.V1ReplicaSet;
+import io.kubernetes.client.openapi.models.V1ReplicaSetList;
+import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1ReplicationControllerList;
+import io.kubernetes.client.openapi.models.V1Service;
+import io.kubernetes.client.openapi.models.V1ServiceList;
+import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1StatefulSetList;
+import io.kubernetes.client.openapi.models.V1Status;
+import io.kubernetes.client.util.CallGenerator;
+import io.kubernetes.client.util.PatchUtils;
+import io.kubesched.core.cluster.Cluster;
+import io.kubesched.core.cluster.ClusterException;
+import io.kubesched.core.cluster.ClusterListener;
+import io.kubesched.framework.SchedulingException;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import okhttp3.Call;
+import okhttp3.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Cluster} port on a real Kubernetes API server, through client-java: shared informers
+ * feed the listeners and the plugin-facing listers, writes go to the API as kube-scheduler's do.
+ *
+ * <p>Watched: nodes; pods that are not finished (field selector {@code
+ * status.phase!=Succeeded,status.phase!=Failed}, as kube-scheduler); namespaces; pod disruption
+ * budgets; priority classes; services, replica sets, stateful sets and replication controllers (for
+ * spreading plugins). {@link #listCustomObjects} always returns an empty list: custom resources are
+ * not watched.
+ *
+ * <p>Writes: {@link #bind} posts the {@code pods/binding} subresource; condition and
+ * nominatedNodeName changes are strategic merge patches of the pod's {@code status}; {@link
+ * #deletePod} deletes (a pod already gone is fine); events are core/v1 Events, written
+ * asynchronously (failures are logged, never thrown); a repeat of an event (same object, type,
+ * reason and message) raises the {@code count} of the first instead of creating another. Refusals
+ * of the API server surface as {@link ClusterException} with the server's message.
+ *
+ * <p>Lifecycle: construct, {@link #start(Duration)} (starts the informers and waits until they
+ * listed), hand it to a {@code Scheduler}, {@link #close()} at the end. Thread-safe; listener
+ * callbacks are serialised.
+ */
+public final class KubernetesCluster implements Cluster, AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(KubernetesCluster.class);
+
+  /** The field selector of the pod informer: pods that may still need or hold resources. */
+  public static final String POD_FIELD_SELECTOR = "status.phase!=Succeeded,status.phase!=Failed";
+
+  /** The default {@code source.component} / reporting controller of the events written. */
+  public static final String DEFAULT_COMPONENT = "default-scheduler";
+
+  private static final String POD_SCHEDULED = "PodScheduled";
+
+  private final ApiClient client;
+  private final CoreV1Api core;
+  private final Clock clock;
+  private final String component;
+  private final SharedInformerFactory factory;
+  private final SharedIndexInformer<V1Node> nodeInformer;
+  private final SharedIndexInformer<V1Pod> podInformer;
+  private final SharedIndexInformer<V1Namespace> namespaceInformer;
+  private final SharedIndexInformer<V1PodDisruptionBudget> pdbInformer;
+  private final SharedIndexInformer<V1PriorityClass> priorityClassInformer;
+  private final SharedIndexInformer<V1Service> serviceInformer;
+  private final SharedIndexInformer<V1ReplicaSet> replicaSetInformer;
+  private final SharedIndexInformer<V1StatefulSet> statefulSetInformer;
+  private final SharedIndexInformer<V1ReplicationController> rcInformer;
+  private final ExecutorService eventWriter;
+
+  /** Events written, by correlation key; only the event writer thread touches it. */
+  private final Map<String, Written> written =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Written> eldest) {
+          return size() > 4096;
+        }
+      };
+
+  /** Guards the listener list and orders callbacks and the mirrors' changes. */
+  private final Object dispatch = new Object();
+
+  private final List<ClusterListener> listeners = new CopyOnWriteArrayList<>();
+  private final Map<String, V1Node> nodes = new ConcurrentHashMap<>();
+  private final Map<String, V1Pod> pods = new ConcurrentHashMap<>();
+
+  /**
+   * Creates a cluster on {@code client} (whose read timeout must be 0, as {@code ClientBuilder}'s
+   * default, for the informers' watches); nothing is contacted before {@link #start(Duration)}.
+   *
+   * @param client the API client
+   * @param clock stamps condition transition and event times
+   * @param component the {@code source.component} of the events written, e.g. {@code
+   *     default-scheduler}
+   */
+  public KubernetesCluster(ApiClient client, Clock clock, String component) {
+    this.client = Objects.requireNonNull(client, "client must not be null");
+    this.clock = Objects.requireNonNull(clock, "clock must not be null");
+    this.component = Objects.requireNonNull(component, "component must not be null");
+    this.core = new CoreV1Api(client);
+    AppsV1Api apps = new AppsV1Api(client);
+    PolicyV1Api policy = new PolicyV1Api(client);
+    SchedulingV1Api scheduling = new SchedulingV1Api(client);
+    this.factory = new SharedInformerFactory(client);
+    this.nodeInformer =
+        informer(
+            p ->
+                core.listNode()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1Node.class,
+            V1NodeList.class);
+    this.podInformer =
+        informer(
+            p ->
+                core.listPodForAllNamespaces()
+                    .fieldSelector(POD_FIELD_SELECTOR)
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1Pod.class,
+            V1PodList.class);
+    this.namespaceInformer =
+        informer(
+            p ->
+                core.listNamespace()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1Namespace.class,
+            V1NamespaceList.class);
+    this.pdbInformer =
+        informer(
+            p ->
+                policy
+                    .listPodDisruptionBudgetForAllNamespaces()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1PodDisruptionBudget.class,
+            V1PodDisruptionBudgetList.class);
+    this.priorityClassInformer =
+        informer(
+            p ->
+                scheduling
+                    .listPriorityClass()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1PriorityClass.class,
+            V1PriorityClassList.class);
+    this.serviceInformer =
+        informer(
+            p ->
+                core.listServiceForAllNamespaces()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1Service.class,
+            V1ServiceList.class);
+    this.replicaSetInformer =
+        informer(
+            p ->
+                apps.listReplicaSetForAllNamespaces()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1ReplicaSet.class,
+            V1ReplicaSetList.class);
+    this.statefulSetInformer =
+        informer(
+            p ->
+                apps.listStatefulSetForAllNamespaces()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1StatefulSet.class,
+            V1StatefulSetList.class);
+    this.rcInformer =
+        informer(
+            p ->
+                core.listReplicationControllerForAllNamespaces()
+                    .resourceVersion(p.resourceVersion)
+                    .timeoutSeconds(p.timeoutSeconds)
+                    .watch(p.watch)
+                    .buildCall(null),
+            V1ReplicationController.class,
+            V1ReplicationControllerList.class);
+    nodeInformer.addEventHandler(new NodeHandler());
+    podInformer.addEventHandler(new PodHandler());
+    this.eventWriter =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "kubesched-events");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /**
+   * Creates a cluster on {@code client} with the system clock and component {@value
+   * #DEFAULT_COMPONENT}.
+   */
+  public KubernetesCluster(ApiClient client) {
+    this(client, Clock.systemUTC(), DEFAULT_COMPONENT);
+  }
+
+  private <T extends KubernetesObject, L extends KubernetesListObject>
+      SharedIndexInformer<T> informer(CallGenerator calls, Class<T> type, Class<L> listType) {
+    return factory.sharedIndexInformerFor(
+        calls,
+        type,
+        listType,
+        0L,
+        (t, e) ->
+            log.atWarn()
+                .setMessage("list/watch of {} failed: {}")
+                .addArgument(t.getSimpleName())
+                .addArgument(e.toString())
+                .log());
+  }
+
+  /**
+   * Starts the informers and waits until each has listed its objects once and the nodes and pods
+   * of that first listing reached this cluster's view (so a listener added afterwards gets them
+   * all replayed, nodes first).
+   *
+   * @throws TimeoutException when they did not sync within {@code timeout}
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public void start(Duration timeout) throws TimeoutException, InterruptedException {
+    factory.startAllRegisteredInformers();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    List<SharedIndexInformer<?>> all =
+        List.of(
+            nodeInformer,
+            podInformer,
+            namespaceInformer,
+            pdbInformer,
+            priorityClassInformer,
+            serviceInformer,
+            replicaSetInformer,
+            statefulSetInformer,
+            rcInformer);
+    for (SharedIndexInformer<?> i : all) {
+      while (!i.hasSynced()) {
+        awaitTick(deadline, timeout);
+      }
+    }
+    // The handlers run after the informers' stores are filled: wait until the node and pod
+    // handlers saw every object of the first listing, so that listeners registered now get them
+    // all replayed (nodes first).
+    List<String> nodeKeys = nodeInformer.getIndexer().listKeys();
+    List<String> podKeys = podInformer.getIndexer().listKeys();
+    while (!delivered(nodeKeys, nodeInformer, nodes) || !delivered(podKeys, podInformer, pods)) {
+      awaitTick(deadline, timeout);
+    }
+  }
+
+  private static boolean delivered(
+      List<String> keys, SharedIndexInformer<?> informer, Map<String, ?> mirror) {
+    for (String k : keys) {
+      if (!mirror.containsKey(k) && informer.getIndexer().getByKey(k) != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void awaitTick(long deadline, Duration timeout)
+      throws TimeoutException, InterruptedException {
+    if (System.nanoTime() > deadline) {
+      throw new TimeoutException(
+          "the informers did not sync with the API server at "
+              + client.getBasePath()
+              + " within "
+              + timeout);
+    }
+    TimeUnit.MILLISECONDS.sleep(5);
+  }
+
+  /** Stops the informers and the event writer (events not yet written are dropped). */
+  @Override
+  public void close() {
+    factory.stopAllRegisteredInformers(true);
+    eventWriter.shutdownNow();
+  }
+
+  // ---------------------------------------------------------------- listeners
+
+  @Override
+  public void addListener(ClusterListener listener) {
+    Objects.requireNonNull(listener, "listener must not be null");
+    synchronized (dispatch) {
+      for (V1Node n : nodes.values()) {
+        safely(() -> listener.onNodeAdd(n));
+      }
+      for (V1Pod p : pods.values()) {
+        safely(() -> listener.onPodAdd(p));
+      }
+      listeners.add(listener);
+    }
+  }
+
+  @Override
+  public void removeListener(ClusterListener listener) {
+    synchronized (dispatch) {
+      listeners.remove(listener);
+    }
+  }
+
+  private static void safely(Runnable r) {
+    try {
+      r.run();
+    } catch (RuntimeException e) {
+      log.atWarn().setMessage("cluster listener failed").setCause(e).log();
+    }
+  }
+
+  private final class NodeHandler implements ResourceEventHandler<V1Node> {
+    @Override
+    public void onAdd(V1Node node) {
+      synchronized (dispatch) {
+        V1Node old = nodes.put(node.getMetadata().getName(), node);
+        for (ClusterListener l : listeners) {
+          safely(
+              () -> {
+                if (old == null) {
+                  l.onNodeAdd(node);
+                } else {
+                  l.onNodeUpdate(old, node);
+                }
+              });
+        }
+      }
+    }
+
+    @Override
+    public void onUpdate(V1Node oldNode, V1Node node) {
+      onAdd(node);
+    }
+
+    @Override
+    public void onDelete(V1Node node, boolean finalStateUnknown) {
+      synchronized (dispatch) {
+        V1Node last = nodes.remove(node.getMetadata().getName());
+        if (last == null) {
+          return;
+        }
+        for (ClusterListener l : listeners) {
+          safely(() -> l.onNodeDelete(finalStateUnknown ? last : node));
+        }
+      }
+    }
+  }
+
+  private final class PodHandler implements ResourceEventHandler<V1Pod> {
+    @Override
+    public void onAdd(V1Pod pod) {
+      synchronized (dispatch) {
+        V1Pod old = pods.put(key(pod), pod);
+        for (ClusterListener l : listeners) {
+          safely(
+              () -> {
+                if (old == null) {
+                  l.onPodAdd(pod);
+                } else {
+                  l.onPodUpdate(old, pod);
+                }
+              });
+        }
+      }
+    }
+
+    @Override
+    public void onUpdate(V1Pod oldPod, V1Pod pod) {
+      onAdd(pod);
+    }
+
+    @Override
+    public void onDelete(V1Pod pod, boolean finalStateUnknown) {
+      synchronized (dispatch) {
+        V1Pod last = pods.remove(key(pod));
+        if (last == null) {
+          return;
+        }
+        for (ClusterListener l : listeners) {
+          safely(() -> l.onPodDelete(finalStateUnknown ? last : pod));
+        }
+      }
+    }
+  }
+
+  private static String key(V1Pod pod) {
+    return pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  @Override
+  public List<V1Node> listNodes() {
+    return List.copyOf(nodes.values());
+  }
+
+  @Override
+  public Optional<V1Node> getNode(String name) {
+    return Optional.ofNullable(nodes.get(name));
+  }
+
+  @Override
+  public Optional<V1Pod> getPod(String namespace, String name) {
+    return Optional.ofNullable(pods.get(namespace + "/" + name));
+  }
+
+  @Override
+  public List<V1Pod> listPods() {
+    return List.copyOf(pods.values());
+  }
+
+  @Override
+  public Map<String, String> namespaceLabels(String namespace) {
+    V1Namespace ns = namespaceInformer.getIndexer().getByKey(namespace);
+    if (ns == null || ns.getMetadata() == null || ns.getMetadata().getLabels() == null) {
+      return Map.of();
+    }
+    return ns.getMetadata().getLabels();
+  }
+
+  @Override
+  public List<V1Namespace> listNamespaces() {
+    return List.copyOf(namespaceInformer.getIndexer().list());
+  }
+
+  @Override
+  public List<V1PodDisruptionBudget> listPodDisruptionBudgets() {
+    return List.copyOf(pdbInformer.getIndexer().list());
+  }
+
+  @Override
+  public List<V1PriorityClass> listPriorityClasses() {
+    return List.copyOf(priorityClassInformer.getIndexer().list());
+  }
+
+  @Override
+  public List<V1Service> listServices(String namespace) {
+    return List.copyOf(serviceInformer.getIndexer().byIndex(Caches.NAMESPACE_INDEX, namespace));
+  }
+
+  @Override
+  public List<V1ReplicaSet> listReplicaSets(String namespace) {
+    return List.copyOf(replicaSetInformer.getIndexer().byIndex(Caches.NAMESPACE_INDEX, namespace));
+  }
+
+  @Override
+  public List<V1StatefulSet> listStatefulSets(String namespace) {
+    return List.copyOf(statefulSetInformer.getIndexer().byIndex(Caches.NAMESPACE_INDEX, namespace));
+  }
+
+  @Override
+  public List<V1ReplicationController> listReplicationControllers(String namespace) {
+    return List.copyOf(rcInformer.getIndexer().byIndex(Caches.NAMESPACE_INDEX, namespace));
+  }
+
+  /** Returns an empty list: custom resources are not watched by this cluster. */
+  @Override
+  public List<Map<String, Object>> listCustomObjects(
+      String apiVersion, String kind, String namespace) {
+    return List.of();
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  @Override
+  public void bind(V1Pod pod, String nodeName) {
+    V1ObjectMeta meta = pod.getMetadata();
+    V1Binding binding =
+        new V1Binding()
+            .metadata(
+                new V1ObjectMeta()
+                    .name(meta.getName())
+                    .namespace(meta.getNamespace())
+                    .uid(meta.getUid()))
+            .target(new V1ObjectReference().kind("Node").name(nodeName));
+    try {
+      // The server answers a v1.Status that the generated decoder would reject: judge by code.
+      call(
+          core.createNamespacedPodBinding(meta.getName(), meta.getNamespace(), binding)
+              .buildCall(null),
+          "bind pod " + meta.getNamespace() + "/" + meta.getName());
+    } catch (ApiException e) {
+      throw new SchedulingException("cannot bind pod " + key(pod) + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void deletePod(V1Pod pod) {
+    V1ObjectMeta meta = pod.getMetadata();
+    try {
+      call(
+          core.deleteNamespacedPod(meta.getName(), meta.getNamespace()).buildCall(null),
+          "delete pod " + key(pod));
+    } catch (ClusterException e) {
+      if (e.reason() != ClusterException.Reason.NOT_FOUND) {
+        throw e;
+      }
+    } catch (ApiException e) {
+      throw new SchedulingException("cannot delete pod " + key(pod) + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void updatePodCondition(V1Pod pod, V1PodCondition condition) {
+    V1Pod current = pods.getOrDefault(key(pod), pod);
+    V1PodCondition old = condition(current, condition.getType());
+    if (old != null
+        && Objects.equals(old.getStatus(), condition.getStatus())
+        && Objects.equals(old.getReason(), condition.getReason())
+        && Objects.equals(old.getMessage(), condition.getMessage())) {
+      return;
+    }
+    patchStatus(pod, Map.of("conditions", List.of(conditionPatch(old, condition))));
+  }
+
+  @Override
+  public void setNominatedNodeName(V1Pod pod, String nodeName) {
+    V1Pod current = pods.getOrDefault(key(pod), pod);
+    String have = current.getStatus() == null ? null : current.getStatus().getNominatedNodeName();
+    String want = nodeName == null || nodeName.isEmpty() ? null : nodeName;
+    if (Objects.equals(want, have == null || have.isEmpty() ? null : have)) {
+      return;
+    }
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("nominatedNodeName", want);
+    patchStatus(pod, status);
+  }
+
+  @Override
+  public void patchPodScheduledCondition(
+      V1Pod pod, String reason, String message, String nominatedNodeName) {
+    V1Pod current = pods.getOrDefault(key(pod), pod);
+    V1PodCondition old = condition(current, POD_SCHEDULED);
+    V1PodCondition want =
+        new V1PodCondition().type(POD_SCHEDULED).status("False").reason(reason).message(message);
+    Map<String, Object> status = new LinkedHashMap<>();
+    if (old == null
+        || !"False".equals(old.getStatus())
+        || !Objects.equals(old.getReason(), reason)
+        || !Objects.equals(old.getMessage(), message)) {
+      status.put("conditions", List.of(conditionPatch(old, want)));
+    }
+    if (nominatedNodeName != null) {
+      String have = current.getStatus() == null ? null : current.getStatus().getNominatedNodeName();
+      if (!nominatedNodeName.equals(have == null ? "" : have)) {
+        status.put("nominatedNodeName", nominatedNodeName.isEmpty() ? null : nominatedNodeName);
+      }
+    }
+    if (status.isEmpty()) {
+      return;
+    }
+    try {
+      patchStatus(pod, status);
+    } catch (ClusterException e) {
+      if (e.reason() != ClusterException.Reason.NOT_FOUND) {
+        throw e;
+      }
+    }
+  }
+
+  private Map<String, Object> conditionPatch(V1PodCondition old, V1PodCondition c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("type", c.getType());
+    m.put("status", c.getStatus());
+    if (c.getReason() != null) {
+      m.put("reason", c.getReason());
+    }
+    if (c.getMessage() != null) {
+      m.put("message", c.getMessage());
+    }
+    OffsetDateTime transition =
+        c.getLastTransitionTime() != null
+            ? c.getLastTransitionTime()
+            : old != null
+                    && Objects.equals(old.getStatus(), c.getStatus())
+                    && old.getLastTransitionTime() != null
+                ? old.getLastTransitionTime()
+                : OffsetDateTime.ofInstant(
+                    clock.instant().truncatedTo(ChronoUnit.SECONDS), ZoneOffset.UTC);
+    m.put("lastTransitionTime", transition.toInstant().truncatedTo(ChronoUnit.SECONDS).toString());
+    return m;
+  }
+
+  private static V1PodCondition condition(V1Pod pod, String type) {
+    if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+      return null;
+    }
+    for (V1PodCondition c : pod.getStatus().getConditions()) {
+      if (type.equals(c.getType())) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private void patchStatus(V1Pod pod, Map<String, Object> status) {
+    Map<String, Object> body = Map.of("status", status);
+    String json = client.getJSON().getGson().newBuilder().serializeNulls().create().toJson(body);
+    V1ObjectMeta meta = pod.getMetadata();
+    try {
+      PatchUtils.patch(
+          V1Pod.class,
+          () ->
+              core.patchNamespacedPodStatus(meta.getName(), meta.getNamespace(), new V1Patch(json))
+                  .buildCall(null),
+          V1Patch.PATCH_FORMAT_STRATEGIC_MERGE_PATCH,
+          client);
+    } catch (ApiException e) {
+      if (e.getCode() == 0) {
+        throw new SchedulingException(
+            "cannot patch the status of pod " + key(pod) + ": " + e.getMessage(), e);
+      }
+      throw refusal(e.getCode(), e.getResponseBody(), "patch the status of pod " + key(pod));
+    }
+  }
+
+  /** Executes {@code call}; a non-2xx answer becomes a {@link ClusterException}. */
+  private void call(Call call, String what) {
+    try (Response r = call.execute()) {
+      if (r.isSuccessful()) {
+        return;
+      }
+      throw refusal(r.code(), r.body() == null ? "" : r.body().string(), what);
+    } catch (IOException e) {
+      throw new SchedulingException("cannot " + what + ": " + e.getMessage(), e);
+    }
+  }
+
+  private RuntimeException refusal(int code, String body, String what) {
+    String message = body == null ? "" : body;
+    try {
+      V1Status s = client.getJSON().getGson().fromJson(message, V1Status.class);
+      if (s != null && s.getMessage() != null) {
+        message = s.getMessage();
+      }
+    } catch (RuntimeException e) {
+      // not a Status: keep the raw body
+    }
+    ClusterException.Reason reason =
+        switch (code) {
+          case 404 -> ClusterException.Reason.NOT_FOUND;
+          case 409 -> ClusterException.Reason.CONFLICT;
+          case 403 -> ClusterException.Reason.FORBIDDEN;
+          case 422 -> ClusterException.Reason.INVALID;
+          default -> null;
+        };
+    if (reason == null) {
+      return new SchedulingException("cannot " + what + ": HTTP " + code + ": " + message);
+    }
+    return new ClusterException(reason, message);
+  }
+
+  // ---------------------------------------------------------------- events
+
+  @Override
+  public void event(Object regarding, String type, String reason, String action, String message) {
+    if (!(regarding instanceof KubernetesObject o) || o.getMetadata() == null) {
+      return;
+    }
+    V1ObjectMeta meta = o.getMetadata();
+    String kind = o.getKind() != null ? o.getKind() : o.getClass().getSimpleName().substring(2);
+    String namespace = meta.getNamespace() == null ? "default" : meta.getNamespace();
+    OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+    CoreV1Event e =
+        new CoreV1Event()
+            .metadata(new V1ObjectMeta().generateName(meta.getName() + ".").namespace(namespace))
+            .involvedObject(
+                new V1ObjectReference()
+                    .kind(kind)
+                    .apiVersion(o.getApiVersion() == null ? "v1" : o.getApiVersion())
+                    .namespace(meta.getNamespace())
+                    .name(meta.getName())
+                    .uid(meta.getUid()))
+            .type(type)
+            .reason(reason)
+            .action(action)
+            .message(message)
+            .source(new V1EventSource().component(component))
+            .reportingComponent(component)
+            .reportingInstance(component)
+            .firstTimestamp(now)
+            .lastTimestamp(now)
+            .count(1);
+    try {
+      eventWriter.execute(
+          () -> {
+            try {
+              write(namespace, e, now);
+            } catch (ApiException | RuntimeException ex) {
+              log.atWarn()
+                  .setMessage("cannot write event {} about {}/{}: {}")
+                  .addArgument(reason)
+                  .addArgument(namespace)
+                  .addArgument(meta.getName())
+                  .addArgument(ex.getMessage())
+                  .log();
+            }
+          });
+    } catch (java.util.concurrent.RejectedExecutionException ex) {
+      // closed: events are dropped
+    }
+  }
+
+  /** An event already written, for counting repeats (kube's event correlator, simplified). */
+  private record Written(String name, int count) {}
+
+  /**
+   * Creates the event, or when the same event (object, type, reason, message) was written before by
+   * this cluster, raises its {@code count} and {@code lastTimestamp}. Runs on the event writer.
+   */
+  private void write(String namespace, CoreV1Event e, OffsetDateTime now) throws ApiException {
+    V1ObjectReference o = e.getInvolvedObject();
+    String key =
+        String.join(
+            "\u0000",
+            namespace,
+            o.getKind(),
+            o.getName(),
+            String.valueOf(o.getUid()),
+            e.getType(),
+            e.getReason(),
+            String.valueOf(e.getMessage()));
+    Written before = written.get(key);
+    if (before != null) {
+      int count = before.count() + 1;
+      String patch =
+          "{\"count\":"
+              + count
+              + ",\"lastTimestamp\":\""
+              + now.toInstant().truncatedTo(ChronoUnit.SECONDS)
+              + "\"}";
+      try {
+        PatchUtils.patch(
+            CoreV1Event.class,
+            () ->
+                core.patchNamespacedEvent(before.name(), namespace, new V1Patch(patch))
+                    .buildCall(null),
+            V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
+            client);
+        written.put(key, new Written(before.name(), count));
+        return;
+      } catch (ApiException ex) {
+        if (ex.getCode() != 404) {
+          throw ex;
+        }
+        written.remove(key);
+      }
+    }
+    CoreV1Event created = core.createNamespacedEvent(namespace, e).execute();
+    written.put(key, new Written(created.getMetadata().getName(), 1));
+  }
+}
