@@ -71,10 +71,11 @@ final class CountMemo {
       eligibility.add(pod.nodeSelector());
       V1Affinity a = pod.pod().getSpec() == null ? null : pod.pod().getSpec().getAffinity();
       V1NodeAffinity na = a == null ? null : a.getNodeAffinity();
+      // Rendered to a string: the key must not change if the API object is mutated later.
       eligibility.add(
           na == null || na.getRequiredDuringSchedulingIgnoredDuringExecution() == null
               ? ""
-              : na.getRequiredDuringSchedulingIgnoredDuringExecution());
+              : na.getRequiredDuringSchedulingIgnoredDuringExecution().toString());
     }
     if (honorTaints) {
       eligibility.add(pod.tolerations());
