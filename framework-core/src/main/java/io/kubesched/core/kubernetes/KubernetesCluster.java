@@ -264,33 +264,23 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
 
   private <T extends KubernetesObject, L extends KubernetesListObject>
       SharedIndexInformer<T> informer(CallGenerator calls, Class<T> type, Class<L> listType) {
-    SharedIndexInformer<T> informer =
-        factory.sharedIndexInformerFor(
-            calls,
-            type,
-            listType,
-            0L,
-            (t, e) ->
-                log.atWarn()
-                    .setMessage("list/watch of {} failed: {}")
-                    .addArgument(t.getSimpleName())
-                    .addArgument(e.toString())
-                    .log());
-    // As kube-scheduler: managed fields are never read, do not keep them in memory.
-    informer.setTransform(
-        o -> {
-          if (o.getMetadata() != null) {
-            o.getMetadata().setManagedFields(null);
-          }
-          return o;
-        });
-    return informer;
+    return factory.sharedIndexInformerFor(
+        calls,
+        type,
+        listType,
+        0L,
+        (t, e) ->
+            log.atWarn()
+                .setMessage("list/watch of {} failed: {}")
+                .addArgument(t.getSimpleName())
+                .addArgument(e.toString())
+                .log());
   }
 
   /**
-   * Starts the informers and waits until each has listed its objects once and the nodes and pods of
-   * that first listing reached this cluster's view (so a listener added afterwards gets them all
-   * replayed, nodes first).
+   * Starts the informers and waits until each has listed its objects once and the nodes and pods
+   * of that first listing reached this cluster's view (so a listener added afterwards gets them
+   * all replayed, nodes first).
    *
    * @throws TimeoutException when they did not sync within {@code timeout}
    * @throws InterruptedException when interrupted while waiting
