@@ -1017,7 +1017,7 @@ public final class SchedulingQueue implements PodNominator {
   @Override
   public List<PodInfo> nominatedPodsForNode(String nodeName) {
     if (nominator.isEmpty()) {
-      return new ArrayList<>(0);
+      return List.of();
     }
     lock.lock();
     try {
