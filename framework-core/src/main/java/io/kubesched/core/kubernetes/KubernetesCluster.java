@@ -278,9 +278,9 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   }
 
   /**
-   * Starts the informers and waits until each has listed its objects once and the nodes and pods
-   * of that first listing reached this cluster's view (so a listener added afterwards gets them
-   * all replayed, nodes first).
+   * Starts the informers and waits until each has listed its objects once and the nodes and pods of
+   * that first listing reached this cluster's view (so a listener added afterwards gets them all
+   * replayed, nodes first).
    *
    * @throws TimeoutException when they did not sync within {@code timeout}
    * @throws InterruptedException when interrupted while waiting
