@@ -63,9 +63,9 @@ public final class ExecutorParallelizer implements Parallelizer {
   }
 
   /**
-   * Runs {@code work} for the pieces {@code [0, pieces)} until all ran or {@code cancelled}
-   * returns {@code true} (checked before each piece). An exception stops the remaining pieces and
-   * is rethrown once every worker stopped.
+   * Runs {@code work} for the pieces {@code [0, pieces)} until all ran or {@code cancelled} returns
+   * {@code true} (checked before each piece). An exception stops the remaining pieces and is
+   * rethrown once every worker stopped.
    */
   public void until(int pieces, IntConsumer work, BooleanSupplier cancelled) {
     Objects.requireNonNull(work, "work must not be null");
@@ -144,7 +144,8 @@ public final class ExecutorParallelizer implements Parallelizer {
         break;
       } catch (InterruptedException e) {
         interrupted = true;
-      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+      } catch (java.util.concurrent.ExecutionException
+          | java.util.concurrent.CancellationException e) {
         break;
       }
     }

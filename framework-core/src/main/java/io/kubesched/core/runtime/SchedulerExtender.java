@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An out-of-process scheduler extension consulted after the Filter plugins and during scoring
- * (the filter and prioritize part of kube's {@code framework.Extender}); the HTTP extender
- * implements it. Binding and preemption through extenders are not part of this interface.
+ * An out-of-process scheduler extension consulted after the Filter plugins and during scoring (the
+ * filter and prioritize part of kube's {@code framework.Extender}); the HTTP extender implements
+ * it. Binding and preemption through extenders are not part of this interface.
  */
 public interface SchedulerExtender {
   /** The pseudo-plugin name recorded as unschedulable when an extender rejects nodes. */
@@ -60,7 +60,9 @@ public interface SchedulerExtender {
    *     precedence over {@code failed})
    */
   record FilterResult(
-      List<NodeInfo> feasible, Map<String, String> failed, Map<String, String> failedAndUnresolvable) {
+      List<NodeInfo> feasible,
+      Map<String, String> failed,
+      Map<String, String> failedAndUnresolvable) {
     /** Copies the components. */
     public FilterResult {
       feasible = feasible == null ? List.of() : List.copyOf(feasible);

@@ -132,7 +132,8 @@ public final class SchedulingAlgorithm {
             .log();
       } else {
         try {
-          List<NodeInfo> feasible = findNodesThatPassFilters(fwk, state, pod, diagnosis, List.of(n));
+          List<NodeInfo> feasible =
+              findNodesThatPassFilters(fwk, state, pod, diagnosis, List.of(n));
           feasible = findNodesThatPassExtenders(fwk, pod, feasible, diagnosis.nodeToStatus());
           if (!feasible.isEmpty()) {
             return feasible;
@@ -231,7 +232,8 @@ public final class SchedulingAlgorithm {
         }
         throw ex;
       }
-      r.failedAndUnresolvable().forEach((node, msg) -> statuses.set(node, Status.unresolvable(msg)));
+      r.failedAndUnresolvable()
+          .forEach((node, msg) -> statuses.set(node, Status.unresolvable(msg)));
       r.failed()
           .forEach(
               (node, msg) -> {
@@ -409,11 +411,16 @@ public final class SchedulingAlgorithm {
             .log();
         continue;
       }
-      long factor = e.weight() * (io.kubesched.framework.ScorePlugin.MAX_NODE_SCORE / SchedulerExtender.MAX_EXTENDER_PRIORITY);
+      long factor =
+          e.weight()
+              * (io.kubesched.framework.ScorePlugin.MAX_NODE_SCORE
+                  / SchedulerExtender.MAX_EXTENDER_PRIORITY);
       prioritized.forEach(
           (node, score) -> {
             long finalScore = score * factor;
-            byNode.computeIfAbsent(node, k -> new LinkedHashMap<>()).merge(e.name(), finalScore, Long::sum);
+            byNode
+                .computeIfAbsent(node, k -> new LinkedHashMap<>())
+                .merge(e.name(), finalScore, Long::sum);
             totals.merge(node, finalScore, Long::sum);
           });
     }
@@ -436,8 +443,8 @@ public final class SchedulingAlgorithm {
 
   /**
    * Picks the node with the highest total score (kube's {@code selectHost}); ties are broken by
-   * reservoir sampling with the injected {@link Random}, so each tied node has the same chance.
-   * The nodes are visited best first (ties in list order) until the best ones are exhausted and at
+   * reservoir sampling with the injected {@link Random}, so each tied node has the same chance. The
+   * nodes are visited best first (ties in list order) until the best ones are exhausted and at
    * least {@code count} nodes were seen.
    *
    * @throws SchedulingException when {@code scores} is empty

@@ -70,11 +70,13 @@ final class FrameworkBuildTest {
             Map.of("Filter", List.of("Filter2"), "Score", List.of("FilterScore"))),
         argumentSet(
             "a MultiPoint plugin disabled at one point is skipped only there",
-            basePlugins().enable("multiPoint", "FilterScore", "Filter1").disable("filter", "FilterScore"),
+            basePlugins()
+                .enable("multiPoint", "FilterScore", "Filter1")
+                .disable("filter", "FilterScore"),
             Map.of("Filter", List.of("Filter1"), "Score", List.of("FilterScore"))),
         argumentSet(
-            "explicit entries that are also MultiPoint come first (overrides), then MultiPoint, then"
-                + " the other explicit ones",
+            "explicit entries that are also MultiPoint come first (overrides), then MultiPoint,"
+                + " then the other explicit ones",
             basePlugins()
                 .enable("filter", "Filter2", "FilterScore")
                 .enable("multiPoint", "Filter1", "FilterScore"),
@@ -221,7 +223,10 @@ final class FrameworkBuildTest {
     Fake.Provider provider =
         new Fake.Provider(
             "PreFilterFilter",
-            h -> Fake.plugin("PreFilterFilter").implementing(PreFilterPlugin.class, FilterPlugin.class).build());
+            h ->
+                Fake.plugin("PreFilterFilter")
+                    .implementing(PreFilterPlugin.class, FilterPlugin.class)
+                    .build());
     PluginRegistry r = Fake.registry(queueSort(), binder()).register(provider);
     Profile p =
         basePlugins()
@@ -258,7 +263,8 @@ final class FrameworkBuildTest {
 
   @Test
   void registersDefaultEventsForPluginsWithoutEnqueueExtensions() {
-    List<ClusterEventWithHint> own = List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD));
+    List<ClusterEventWithHint> own =
+        List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD));
     PluginRegistry r =
         Fake.registry(
             queueSort(),
@@ -297,15 +303,18 @@ final class FrameworkBuildTest {
   void exposesProfileSettings() {
     Profile p =
         new Profile(
-            "my-scheduler",
-            30,
-            basePlugins().enable("filter", "Filter1").build(),
-            List.of());
+            "my-scheduler", 30, basePlugins().enable("filter", "Filter1").build(), List.of());
 
     Framework f = Framework.create(p, 10, registry(), context());
 
-    assertThat(List.of(f.profileName(), f.percentageOfNodesToScore(), f.globalPercentageOfNodesToScore(),
-            f.hasFilterPlugins(), f.hasScorePlugins(), f.hasPostFilterPlugins()))
+    assertThat(
+            List.of(
+                f.profileName(),
+                f.percentageOfNodesToScore(),
+                f.globalPercentageOfNodesToScore(),
+                f.hasFilterPlugins(),
+                f.hasScorePlugins(),
+                f.hasPostFilterPlugins()))
         .containsExactly("my-scheduler", 30, 10, true, false, false);
     assertThat(f.queueSortPlugin().name()).isEqualTo("QS");
   }
@@ -348,12 +357,22 @@ final class FrameworkBuildTest {
         Fake.plugin("bind-plugin").bind(io.kubesched.framework.Status.success()).build());
   }
 
-  private static Map<String, List<String>> allPoints(String plugin, Map<String, List<String>> overrides) {
+  private static Map<String, List<String>> allPoints(
+      String plugin, Map<String, List<String>> overrides) {
     Map<String, List<String>> m = new LinkedHashMap<>();
     for (String p :
         List.of(
-            "PreFilter", "Filter", "PostFilter", "Reserve", "PreScore", "Score", "PreBind", "Bind",
-            "PostBind", "Permit", "QueueSort")) {
+            "PreFilter",
+            "Filter",
+            "PostFilter",
+            "Reserve",
+            "PreScore",
+            "Score",
+            "PreBind",
+            "Bind",
+            "PostBind",
+            "Permit",
+            "QueueSort")) {
       m.put(p, List.of(plugin));
     }
     m.putAll(overrides);
@@ -408,7 +427,9 @@ final class FrameworkBuildTest {
         argumentSet(
             "disable and enable MultiPoint plugins with '*' (MultiPoint's own disabled list has no"
                 + " effect)",
-            plugins().enable("multiPoint", "queue-sort-plugin", "bind-plugin", s1).disable("multiPoint", "*"),
+            plugins()
+                .enable("multiPoint", "queue-sort-plugin", "bind-plugin", s1)
+                .disable("multiPoint", "*"),
             Map.of(
                 "QueueSort", List.of("queue-sort-plugin"),
                 "PreScore", List.of(s1),

@@ -90,7 +90,8 @@ final class FrameworkSchedulingAlgorithmTest {
 
   @Test
   void withoutScoringTheSearchStopsAtTheFirstFeasibleNodeAndRotates() {
-    Framework f = framework(basePlugins().enable("filter", "F").profile(), filter(n -> Status.success()));
+    Framework f =
+        framework(basePlugins().enable("filter", "F").profile(), filter(n -> Status.success()));
     List<NodeInfo> nodes = numberedNodes(5);
 
     List<String> hosts = new ArrayList<>();
@@ -138,8 +139,7 @@ final class FrameworkSchedulingAlgorithmTest {
 
   @Test
   void withoutFilterPluginsTheFirstNodesFromTheStartIndexAreFeasible() {
-    Framework f =
-        framework(basePlugins().enable("score", "S").profile(), scoreByNumber());
+    Framework f = framework(basePlugins().enable("score", "S").profile(), scoreByNumber());
     algorithm.setNextStartNodeIndex(3);
 
     ScheduleResult r = schedule(f, pod("p"), numberedNodes(5));
@@ -313,7 +313,11 @@ final class FrameworkSchedulingAlgorithmTest {
     Framework f =
         framework(
             basePlugins().enable("filter", "F").enable("score", "S").profile(),
-            filter(n -> n.name().equals("node-0") ? Status.unresolvable("taint") : Status.unschedulable("cpu")),
+            filter(
+                n ->
+                    n.name().equals("node-0")
+                        ? Status.unresolvable("taint")
+                        : Status.unschedulable("cpu")),
             scoreByNumber());
 
     assertThatThrownBy(() -> schedule(f, pod("p"), numberedNodes(3)))
@@ -335,7 +339,8 @@ final class FrameworkSchedulingAlgorithmTest {
 
     assertThat(scores)
         .containsExactly(
-            new NodePluginScores("node-0", Map.of(), 1), new NodePluginScores("node-1", Map.of(), 1));
+            new NodePluginScores("node-0", Map.of(), 1),
+            new NodePluginScores("node-1", Map.of(), 1));
   }
 
   private static List<NodePluginScores> totals(long... totals) {
