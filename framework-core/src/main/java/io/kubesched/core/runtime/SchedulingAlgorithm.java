@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -151,10 +152,12 @@ public final class SchedulingAlgorithm {
 
     List<NodeInfo> nodes = allNodes;
     if (!pre.allNodes()) {
-      nodes = new ArrayList<>(pre.nodeNames().size());
-      for (String name : pre.nodeNames()) {
-        NodeInfo n = snapshot.find(name);
-        if (n != null) {
+      // Kube walks the result's set (a map, in random order); walking the snapshot instead keeps
+      // the node-tree order, so runs are reproducible, and drops unknown names the same way.
+      Set<String> wanted = pre.nodeNames();
+      nodes = new ArrayList<>(Math.min(wanted.size(), allNodes.size()));
+      for (NodeInfo n : allNodes) {
+        if (wanted.contains(n.name())) {
           nodes.add(n);
         }
       }

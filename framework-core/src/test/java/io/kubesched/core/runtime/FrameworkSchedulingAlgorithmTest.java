@@ -252,6 +252,23 @@ final class FrameworkSchedulingAlgorithmTest {
   }
 
   @Test
+  void aPreFilterSubsetIsFilteredInSnapshotOrder() {
+    Framework f =
+        framework(
+            basePlugins().enable("preFilter", "A").enable("filter", "F").enable("score", "S").profile(),
+            Fake.plugin("A")
+                .preFilter(PreFilterResult.nodes(Set.of("node-3", "node-1", "ghost")))
+                .build(),
+            filter(n -> Status.success()),
+            scoreByNumber());
+
+    ScheduleResult r = schedule(f, pod("p"), numberedNodes(4));
+
+    assertThat(r.scores()).extracting(NodePluginScores::name).containsExactly("node-1", "node-3");
+    assertThat(journal).containsExactly("F@node-1", "F@node-3");
+  }
+
+  @Test
   void aPreFilterRejectionFailsWithItsMessage() {
     Framework f =
         framework(
