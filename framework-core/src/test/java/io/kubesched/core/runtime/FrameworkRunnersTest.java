@@ -379,6 +379,20 @@ final class FrameworkRunnersTest {
     assertThat(n1.pods()).isEmpty();
   }
 
+  @Test
+  void aFailingAddPodOfANominatedPodIsAnError() {
+    Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));
+    FrameworkContext ctx =
+        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+    Framework f =
+        framework(
+            "preFilter", ctx, List.of(fake("E").addPod(Status.unschedulable("cannot add")).build()));
+
+    Status s = f.runFilterPluginsWithNominatedPods(new CycleState(), pod("p", 1), node("n1"));
+
+    assertThat(s).isEqualTo(Status.error("running AddPod on PreFilter plugin \"E\": cannot add"));
+  }
+
   // --------------------------------------------------------------------------------------------
   // PostFilter
 
