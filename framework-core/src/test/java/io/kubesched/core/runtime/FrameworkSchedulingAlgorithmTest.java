@@ -45,6 +45,7 @@ final class FrameworkSchedulingAlgorithmTest {
         argumentSet("profile 40%, 1000 nodes", 40, 0, 1000, 400),
         argumentSet("global 40%, 1000 nodes", null, 40, 1000, 400),
         argumentSet("profile 50% overrides global 40%", 50, 40, 1000, 500),
+        argumentSet("profile 0 overrides global 40% with the adaptive value", 0, 40, 1000, 420),
         argumentSet("nothing set, 6000 nodes: adaptive floor 5%", null, 0, 6000, 300),
         argumentSet("profile 40%, 6000 nodes", 40, 0, 6000, 2400),
         argumentSet("never fewer than 100", 1, 0, 1000, 100),
