@@ -383,10 +383,13 @@ final class FrameworkRunnersTest {
   void aFailingAddPodOfANominatedPodIsAnError() {
     Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));
     FrameworkContext ctx =
-        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+        Fixtures.context(
+            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
     Framework f =
         framework(
-            "preFilter", ctx, List.of(fake("E").addPod(Status.unschedulable("cannot add")).build()));
+            "preFilter",
+            ctx,
+            List.of(fake("E").addPod(Status.unschedulable("cannot add")).build()));
 
     Status s = f.runFilterPluginsWithNominatedPods(new CycleState(), pod("p", 1), node("n1"));
 

@@ -256,7 +256,11 @@ final class FrameworkSchedulingAlgorithmTest {
   void aPreFilterSubsetIsFilteredInSnapshotOrder() {
     Framework f =
         framework(
-            basePlugins().enable("preFilter", "A").enable("filter", "F").enable("score", "S").profile(),
+            basePlugins()
+                .enable("preFilter", "A")
+                .enable("filter", "F")
+                .enable("score", "S")
+                .profile(),
             Fake.plugin("A")
                 .preFilter(PreFilterResult.nodes(Set.of("node-3", "node-1", "ghost")))
                 .build(),
