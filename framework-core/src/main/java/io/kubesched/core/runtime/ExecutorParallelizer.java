@@ -107,14 +107,21 @@ public final class ExecutorParallelizer implements Parallelizer {
       List<Future<?>> futures = new ArrayList<>(workers - 1);
       for (int w = 1; w < workers; w++) {
         AtomicBoolean claim = new AtomicBoolean();
+        Future<?> f;
+        try {
+          f =
+              pool.submit(
+                  () -> {
+                    if (claim.compareAndSet(false, true)) {
+                      loop.run();
+                    }
+                  });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+          // A saturated or shut-down pool: the caller does the remaining chunks itself.
+          break;
+        }
         claims.add(claim);
-        futures.add(
-            pool.submit(
-                () -> {
-                  if (claim.compareAndSet(false, true)) {
-                    loop.run();
-                  }
-                }));
+        futures.add(f);
       }
       loop.run();
       for (int w = 0; w < claims.size(); w++) {
