@@ -18,17 +18,23 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class InMemoryMetrics implements SchedulerMetrics {
   /** The name of the schedule-attempt counter and duration. */
   public static final String SCHEDULE_ATTEMPTS = "schedule_attempts_total";
+
   /** The name of the extension-point duration histogram. */
   public static final String EXTENSION_POINT_DURATION =
       "framework_extension_point_duration_seconds";
+
   /** The name of the plugin execution duration histogram. */
   public static final String PLUGIN_EXECUTION_DURATION = "plugin_execution_duration_seconds";
+
   /** The name of the pending-pods gauge. */
   public static final String PENDING_PODS = "pending_pods";
+
   /** The name of the pod-scheduling-attempts histogram. */
   public static final String POD_SCHEDULING_ATTEMPTS = "pod_scheduling_attempts";
+
   /** The name of the preemption-attempts counter. */
   public static final String PREEMPTION_ATTEMPTS = "preemption_attempts_total";
+
   /** The name of the preemption-victims histogram. */
   public static final String PREEMPTION_VICTIMS = "preemption_victims";
 
@@ -86,8 +92,8 @@ public final class InMemoryMetrics implements SchedulerMetrics {
   }
 
   /**
-   * Returns how many observations were recorded under {@code name} with exactly {@code labels}
-   * (for counters: the count), or 0.
+   * Returns how many observations were recorded under {@code name} with exactly {@code labels} (for
+   * counters: the count), or 0.
    */
   public long count(String name, String... labels) {
     AtomicLong v = counts.get(key(name, labels));

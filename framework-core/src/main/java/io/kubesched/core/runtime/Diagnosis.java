@@ -6,9 +6,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Why a pod found no node in one cycle (kube's {@code framework.Diagnosis}): the node statuses,
- * the plugins that rejected the pod or left it pending, and the PreFilter and PostFilter
- * messages. Not thread-safe.
+ * Why a pod found no node in one cycle (kube's {@code framework.Diagnosis}): the node statuses, the
+ * plugins that rejected the pod or left it pending, and the PreFilter and PostFilter messages. Not
+ * thread-safe.
  */
 public final class Diagnosis {
   private final NodeToStatus nodeToStatus;

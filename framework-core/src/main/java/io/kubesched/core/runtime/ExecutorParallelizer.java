@@ -63,9 +63,9 @@ public final class ExecutorParallelizer implements Parallelizer {
   }
 
   /**
-   * Runs {@code work} for the pieces {@code [0, pieces)} until all ran or {@code cancelled}
-   * returns {@code true} (checked before each piece). An exception stops the remaining pieces and
-   * is rethrown once every worker stopped.
+   * Runs {@code work} for the pieces {@code [0, pieces)} until all ran or {@code cancelled} returns
+   * {@code true} (checked before each piece). An exception stops the remaining pieces and is
+   * rethrown once every worker stopped.
    */
   public void until(int pieces, IntConsumer work, BooleanSupplier cancelled) {
     Objects.requireNonNull(work, "work must not be null");
@@ -107,14 +107,21 @@ public final class ExecutorParallelizer implements Parallelizer {
       List<Future<?>> futures = new ArrayList<>(workers - 1);
       for (int w = 1; w < workers; w++) {
         AtomicBoolean claim = new AtomicBoolean();
+        Future<?> f;
+        try {
+          f =
+              pool.submit(
+                  () -> {
+                    if (claim.compareAndSet(false, true)) {
+                      loop.run();
+                    }
+                  });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+          // A saturated or shut-down pool: the caller does the remaining chunks itself.
+          break;
+        }
         claims.add(claim);
-        futures.add(
-            pool.submit(
-                () -> {
-                  if (claim.compareAndSet(false, true)) {
-                    loop.run();
-                  }
-                }));
+        futures.add(f);
       }
       loop.run();
       for (int w = 0; w < claims.size(); w++) {
@@ -144,7 +151,8 @@ public final class ExecutorParallelizer implements Parallelizer {
         break;
       } catch (InterruptedException e) {
         interrupted = true;
-      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+      } catch (java.util.concurrent.ExecutionException
+          | java.util.concurrent.CancellationException e) {
         break;
       }
     }

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The pod fits no node (kube's {@code framework.FitError}); its message is kube's {@code "0/N
- * nodes are available: ..."} text, byte for byte.
+ * The pod fits no node (kube's {@code framework.FitError}); its message is kube's {@code "0/N nodes
+ * are available: ..."} text, byte for byte.
  */
 public final class FitError extends SchedulingException {
   private static final long serialVersionUID = 1L;

@@ -74,10 +74,9 @@ import org.slf4j.LoggerFactory;
  * frameworkImpl}); also the {@link FrameworkHandle} its plugins receive.
  *
  * <p>Built by {@link #create}. Every runner catches what a plugin throws and turns it into {@code
- * Status.error(e).withPlugin(name)}, so a faulty plugin fails the pod's cycle, never the
- * scheduler. Runners report extension-point durations to {@link SchedulerMetrics}, and plugin
- * durations when the cycle state asks for them ({@link CycleState#recordPluginMetrics()}).
- * Thread-safe once built.
+ * Status.error(e).withPlugin(name)}, so a faulty plugin fails the pod's cycle, never the scheduler.
+ * Runners report extension-point durations to {@link SchedulerMetrics}, and plugin durations when
+ * the cycle state asks for them ({@link CycleState#recordPluginMetrics()}). Thread-safe once built.
  */
 public final class Framework implements FrameworkHandle, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Framework.class);
@@ -104,7 +103,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     public PreFilterOutcome {
       Objects.requireNonNull(status, "status must not be null");
       unschedulablePlugins =
-          unschedulablePlugins == null ? Set.of() : Collections.unmodifiableSet(unschedulablePlugins);
+          unschedulablePlugins == null
+              ? Set.of()
+              : Collections.unmodifiableSet(unschedulablePlugins);
     }
 
     /** Returns whether every node may be filtered. */
@@ -337,8 +338,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   /**
-   * Returns the registrations kube gives a plugin without {@link EnqueueExtensions}: every
-   * resource with action {@code All} (kube's {@code UnrollWildCardResource}).
+   * Returns the registrations kube gives a plugin without {@link EnqueueExtensions}: every resource
+   * with action {@code All} (kube's {@code UnrollWildCardResource}).
    */
   public static List<ClusterEventWithHint> unrollWildCardResource() {
     String[] resources = {
@@ -663,11 +664,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   private static Status thrown(String plugin, RuntimeException e) {
-    log.atWarn()
-        .setMessage("plugin threw")
-        .addKeyValue("plugin", plugin)
-        .setCause(e)
-        .log();
+    log.atWarn().setMessage("plugin threw").addKeyValue("plugin", plugin).setCause(e).log();
     return Status.error(e).withPlugin(plugin);
   }
 
@@ -722,8 +719,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   /**
    * Runs the PreFilter plugins in order over {@code nodes} (kube's {@code RunPreFilterPlugins}):
    * Skip adds the plugin to the cycle's skipped Filter plugins; UnschedulableAndUnresolvable stops
-   * at once; Unschedulable is remembered (the last wins) while the others run; any other code is
-   * an Error {@code running PreFilter plugin "X": ...}. The node sets are intersected; an empty
+   * at once; Unschedulable is remembered (the last wins) while the others run; any other code is an
+   * Error {@code running PreFilter plugin "X": ...}. The node sets are intersected; an empty
    * intersection is UnschedulableAndUnresolvable {@code node(s) didn't satisfy plugin X}.
    */
   public PreFilterOutcome runPreFilterPlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
@@ -834,11 +831,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         s = thrown(pl.name(), e);
       }
       observePlugin(
-          state,
-          add ? "PreFilterExtensionAddPod" : "PreFilterExtensionRemovePod",
-          pl.name(),
-          s,
-          t);
+          state, add ? "PreFilterExtensionAddPod" : "PreFilterExtensionRemovePod", pl.name(), s, t);
       if (!s.isSuccess()) {
         log.atWarn()
             .setMessage("plugin failed")
@@ -849,7 +842,10 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
             .addKeyValue("status", s)
             .log();
         return wrapError(
-            "running " + (add ? "AddPod" : "RemovePod") + " on PreFilter plugin \"" + pl.name()
+            "running "
+                + (add ? "AddPod" : "RemovePod")
+                + " on PreFilter plugin \""
+                + pl.name()
                 + "\": ",
             s);
       }
@@ -858,9 +854,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   /**
-   * Runs the Filter plugins not skipped this cycle on {@code node}; returns the first
-   * non-success: a rejection as is, anything else as an Error {@code running "X" filter plugin:
-   * ...}, both carrying the plugin name.
+   * Runs the Filter plugins not skipped this cycle on {@code node}; returns the first non-success:
+   * a rejection as is, anything else as an Error {@code running "X" filter plugin: ...}, both
+   * carrying the plugin name.
    */
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
@@ -1018,9 +1014,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   /**
-   * Runs the PreScore plugins over the feasible {@code nodes}: Skip adds the plugin to the
-   * cycle's skipped Score plugins; any other non-success is an Error {@code running PreScore
-   * plugin "X": ...}.
+   * Runs the PreScore plugins over the feasible {@code nodes}: Skip adds the plugin to the cycle's
+   * skipped Score plugins; any other non-success is an Error {@code running PreScore plugin "X":
+   * ...}.
    */
   public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     long start = System.nanoTime();
@@ -1053,9 +1049,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   /**
-   * Runs the Score plugins not skipped this cycle over {@code nodes} in parallel, normalises
-   * each plugin's scores, checks they lie in [0, 100] and weights them (kube's {@code
-   * RunScorePlugins}); errors carry kube's messages.
+   * Runs the Score plugins not skipped this cycle over {@code nodes} in parallel, normalises each
+   * plugin's scores, checks they lie in [0, 100] and weights them (kube's {@code RunScorePlugins});
+   * errors carry kube's messages.
    */
   public ScoreOutcome runScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     long start = System.nanoTime();
@@ -1112,8 +1108,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           },
           cancelled::get);
       if (error.get() != null) {
-        return new ScoreOutcome(
-            List.of(), Status.error("running Score plugins: " + error.get()));
+        return new ScoreOutcome(List.of(), Status.error("running Score plugins: " + error.get()));
       }
     }
 
@@ -1257,10 +1252,10 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   /**
-   * Runs the Permit plugins in order: a rejection returns at once with its plugin; Wait records
-   * the plugin with {@code min(timeout, 15m)}; anything else is an Error {@code running Permit
-   * plugin "X": ...}. If any plugin waits, the pod is registered in {@link WaitingPods} and
-   * {@code Wait "one or more plugins asked to wait and no plugin rejected pod "<name>""} returned.
+   * Runs the Permit plugins in order: a rejection returns at once with its plugin; Wait records the
+   * plugin with {@code min(timeout, 15m)}; anything else is an Error {@code running Permit plugin
+   * "X": ...}. If any plugin waits, the pod is registered in {@link WaitingPods} and {@code Wait
+   * "one or more plugins asked to wait and no plugin rejected pod "<name>""} returned.
    */
   public Status runPermitPlugins(CycleState state, PodInfo pod, String node) {
     long start = System.nanoTime();
@@ -1298,7 +1293,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           return status;
         }
         if (s.isWait()) {
-          waits.put(pl.name(), timeout.compareTo(MAX_PERMIT_TIMEOUT) > 0 ? MAX_PERMIT_TIMEOUT : timeout);
+          waits.put(
+              pl.name(), timeout.compareTo(MAX_PERMIT_TIMEOUT) > 0 ? MAX_PERMIT_TIMEOUT : timeout);
         } else {
           status =
               wrapError("running Permit plugin \"" + pl.name() + "\": ", s).withPlugin(pl.name());
@@ -1330,9 +1326,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   /**
-   * Returns a future completed when the pod waiting at Permit is allowed (Success) or rejected
-   * (the rejection with its plugin); already complete with Success when the pod is not waiting.
-   * The pod leaves {@link WaitingPods} when the future completes.
+   * Returns a future completed when the pod waiting at Permit is allowed (Success) or rejected (the
+   * rejection with its plugin); already complete with Success when the pod is not waiting. The pod
+   * leaves {@link WaitingPods} when the future completes.
    */
   public CompletableFuture<Status> waitOnPermit(PodInfo pod) {
     WaitingPods wp = ctx.waitingPods();
@@ -1363,8 +1359,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   /**
-   * Runs the PreBind plugins in order: a rejection is returned with its plugin, anything else as
-   * an Error {@code running PreBind plugin "X": ...}.
+   * Runs the PreBind plugins in order: a rejection is returned with its plugin, anything else as an
+   * Error {@code running PreBind plugin "X": ...}.
    */
   public Status runPreBindPlugins(CycleState state, PodInfo pod, String node) {
     long start = System.nanoTime();

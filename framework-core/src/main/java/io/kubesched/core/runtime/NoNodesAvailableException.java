@@ -3,8 +3,8 @@ package io.kubesched.core.runtime;
 import io.kubesched.framework.SchedulingException;
 
 /**
- * The snapshot has no node at all (kube's {@code ErrNoNodesAvailable}); the scheduler turns it
- * into an UnschedulableAndUnresolvable status without running PostFilter.
+ * The snapshot has no node at all (kube's {@code ErrNoNodesAvailable}); the scheduler turns it into
+ * an UnschedulableAndUnresolvable status without running PostFilter.
  */
 public final class NoNodesAvailableException extends SchedulingException {
   private static final long serialVersionUID = 1L;

@@ -16,12 +16,13 @@ import java.util.function.BiConsumer;
  * The statuses of the nodes rejected in one cycle plus the status of the nodes that were never
  * filtered (kube's {@code framework.NodeToStatus}).
  *
- * <p>Nodes that passed Filter have no entry; nodes without an entry report the absent-nodes
- * status, by default {@code UnschedulableAndUnresolvable} without reasons. Not thread-safe: the
- * scheduling algorithm fills it on one thread after the parallel phase.
+ * <p>Nodes that passed Filter have no entry; nodes without an entry report the absent-nodes status,
+ * by default {@code UnschedulableAndUnresolvable} without reasons. Not thread-safe: the scheduling
+ * algorithm fills it on one thread after the parallel phase.
  */
 public final class NodeToStatus implements NodeToStatusReader {
-  private static final Status DEFAULT_ABSENT = Status.of(Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
+  private static final Status DEFAULT_ABSENT =
+      Status.of(Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
 
   private final Map<String, Status> statuses;
   private Status absentNodesStatus;

@@ -108,7 +108,9 @@ public interface SchedulerExtender {
    *     precedence over {@code failed})
    */
   record FilterResult(
-      List<NodeInfo> feasible, Map<String, String> failed, Map<String, String> failedAndUnresolvable) {
+      List<NodeInfo> feasible,
+      Map<String, String> failed,
+      Map<String, String> failedAndUnresolvable) {
     /** Copies the components. */
     public FilterResult {
       feasible = feasible == null ? List.of() : List.copyOf(feasible);

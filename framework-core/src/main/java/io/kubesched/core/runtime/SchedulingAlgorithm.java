@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -132,7 +133,8 @@ public final class SchedulingAlgorithm {
             .log();
       } else {
         try {
-          List<NodeInfo> feasible = findNodesThatPassFilters(fwk, state, pod, diagnosis, List.of(n));
+          List<NodeInfo> feasible =
+              findNodesThatPassFilters(fwk, state, pod, diagnosis, List.of(n));
           feasible = findNodesThatPassExtenders(fwk, pod, feasible, diagnosis.nodeToStatus());
           if (!feasible.isEmpty()) {
             return feasible;
@@ -150,10 +152,12 @@ public final class SchedulingAlgorithm {
 
     List<NodeInfo> nodes = allNodes;
     if (!pre.allNodes()) {
-      nodes = new ArrayList<>(pre.nodeNames().size());
-      for (String name : pre.nodeNames()) {
-        NodeInfo n = snapshot.find(name);
-        if (n != null) {
+      // Kube walks the result's set (a map, in random order); walking the snapshot instead keeps
+      // the node-tree order, so runs are reproducible, and drops unknown names the same way.
+      Set<String> wanted = pre.nodeNames();
+      nodes = new ArrayList<>(Math.min(wanted.size(), allNodes.size()));
+      for (NodeInfo n : allNodes) {
+        if (wanted.contains(n.name())) {
           nodes.add(n);
         }
       }
@@ -231,7 +235,8 @@ public final class SchedulingAlgorithm {
         }
         throw ex;
       }
-      r.failedAndUnresolvable().forEach((node, msg) -> statuses.set(node, Status.unresolvable(msg)));
+      r.failedAndUnresolvable()
+          .forEach((node, msg) -> statuses.set(node, Status.unresolvable(msg)));
       r.failed()
           .forEach(
               (node, msg) -> {
@@ -424,11 +429,16 @@ public final class SchedulingAlgorithm {
       if (prioritized == null) {
         continue;
       }
-      long factor = e.weight() * (io.kubesched.framework.ScorePlugin.MAX_NODE_SCORE / SchedulerExtender.MAX_EXTENDER_PRIORITY);
+      long factor =
+          e.weight()
+              * (io.kubesched.framework.ScorePlugin.MAX_NODE_SCORE
+                  / SchedulerExtender.MAX_EXTENDER_PRIORITY);
       prioritized.forEach(
           (node, score) -> {
             long finalScore = score * factor;
-            byNode.computeIfAbsent(node, k -> new LinkedHashMap<>()).merge(e.name(), finalScore, Long::sum);
+            byNode
+                .computeIfAbsent(node, k -> new LinkedHashMap<>())
+                .merge(e.name(), finalScore, Long::sum);
             totals.merge(node, finalScore, Long::sum);
           });
     }
@@ -451,8 +461,8 @@ public final class SchedulingAlgorithm {
 
   /**
    * Picks the node with the highest total score (kube's {@code selectHost}); ties are broken by
-   * reservoir sampling with the injected {@link Random}, so each tied node has the same chance.
-   * The nodes are visited best first (ties in list order) until the best ones are exhausted and at
+   * reservoir sampling with the injected {@link Random}, so each tied node has the same chance. The
+   * nodes are visited best first (ties in list order) until the best ones are exhausted and at
    * least {@code count} nodes were seen.
    *
    * @throws SchedulingException when {@code scores} is empty

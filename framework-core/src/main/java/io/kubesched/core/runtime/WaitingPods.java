@@ -19,10 +19,10 @@ import java.util.function.Consumer;
 /**
  * The pods held at Permit, by UID, shared by all profiles (kube's {@code waitingPodsMap}).
  *
- * <p>Each waiting plugin of a pod has a timer on the injected {@link ScheduledExecutorService}
- * that rejects the pod with {@code "rejected due to timeout after waiting <d> at plugin <p>"}.
- * The first signal (all plugins allowed, or a rejection) completes the pod's {@link #signal
- * future}; later signals are ignored. Thread-safe.
+ * <p>Each waiting plugin of a pod has a timer on the injected {@link ScheduledExecutorService} that
+ * rejects the pod with {@code "rejected due to timeout after waiting <d> at plugin <p>"}. The first
+ * signal (all plugins allowed, or a rejection) completes the pod's {@link #signal future}; later
+ * signals are ignored. Thread-safe.
  */
 public final class WaitingPods {
   private final ScheduledExecutorService timers;

@@ -1,12 +1,12 @@
 package io.kubesched.core.runtime;
 
+import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1NodeStatus;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubernetes.client.openapi.models.V1PodStatus;
-import io.kubernetes.client.custom.Quantity;
 import io.kubesched.core.config.PluginConfig;
 import io.kubesched.core.config.PluginRef;
 import io.kubesched.core.config.PluginSet;
@@ -159,7 +159,8 @@ final class Fixtures {
   }
 
   static FrameworkContext context() {
-    return context(new Nominator(), new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+    return context(
+        new Nominator(), new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
   }
 
   /** Builds {@link Plugins} point by point. */

@@ -70,11 +70,13 @@ final class FrameworkBuildTest {
             Map.of("Filter", List.of("Filter2"), "Score", List.of("FilterScore"))),
         argumentSet(
             "a MultiPoint plugin disabled at one point is skipped only there",
-            basePlugins().enable("multiPoint", "FilterScore", "Filter1").disable("filter", "FilterScore"),
+            basePlugins()
+                .enable("multiPoint", "FilterScore", "Filter1")
+                .disable("filter", "FilterScore"),
             Map.of("Filter", List.of("Filter1"), "Score", List.of("FilterScore"))),
         argumentSet(
-            "explicit entries that are also MultiPoint come first (overrides), then MultiPoint, then"
-                + " the other explicit ones",
+            "explicit entries that are also MultiPoint come first (overrides), then MultiPoint,"
+                + " then the other explicit ones",
             basePlugins()
                 .enable("filter", "Filter2", "FilterScore")
                 .enable("multiPoint", "Filter1", "FilterScore"),
@@ -221,7 +223,10 @@ final class FrameworkBuildTest {
     Fake.Provider provider =
         new Fake.Provider(
             "PreFilterFilter",
-            h -> Fake.plugin("PreFilterFilter").implementing(PreFilterPlugin.class, FilterPlugin.class).build());
+            h ->
+                Fake.plugin("PreFilterFilter")
+                    .implementing(PreFilterPlugin.class, FilterPlugin.class)
+                    .build());
     PluginRegistry r = Fake.registry(queueSort(), binder()).register(provider);
     Profile p =
         basePlugins()
@@ -258,7 +263,8 @@ final class FrameworkBuildTest {
 
   @Test
   void registersDefaultEventsForPluginsWithoutEnqueueExtensions() {
-    List<ClusterEventWithHint> own = List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD));
+    List<ClusterEventWithHint> own =
+        List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD));
     PluginRegistry r =
         Fake.registry(
             queueSort(),
@@ -297,15 +303,18 @@ final class FrameworkBuildTest {
   void exposesProfileSettings() {
     Profile p =
         new Profile(
-            "my-scheduler",
-            30,
-            basePlugins().enable("filter", "Filter1").build(),
-            List.of());
+            "my-scheduler", 30, basePlugins().enable("filter", "Filter1").build(), List.of());
 
     Framework f = Framework.create(p, 10, registry(), context());
 
-    assertThat(List.of(f.profileName(), f.percentageOfNodesToScore(), f.globalPercentageOfNodesToScore(),
-            f.hasFilterPlugins(), f.hasScorePlugins(), f.hasPostFilterPlugins()))
+    assertThat(
+            List.of(
+                f.profileName(),
+                f.percentageOfNodesToScore(),
+                f.globalPercentageOfNodesToScore(),
+                f.hasFilterPlugins(),
+                f.hasScorePlugins(),
+                f.hasPostFilterPlugins()))
         .containsExactly("my-scheduler", 30, 10, true, false, false);
     assertThat(f.queueSortPlugin().name()).isEqualTo("QS");
   }
@@ -318,5 +327,146 @@ final class FrameworkBuildTest {
             basePlugins().profile(), 0, Fake.registry(queueSort(), binder(), extra), context());
 
     assertThat(f.plugins()).containsOnlyKeys("QS", "Binder");
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // kube's TestNewFrameworkMultiPointExpansion, with its plugins: testPlugin implements every
+  // point but PreEnqueue, scorePlugin1/2 implement PreScore and Score, scoreWithNormalizePlugin1
+  // implements Score.
+
+  private static PluginRegistry kubeRegistry() {
+    return Fake.registry(
+        Fake.plugin("test-plugin")
+            .queueSort()
+            .implementing(
+                PreFilterPlugin.class,
+                FilterPlugin.class,
+                io.kubesched.framework.PostFilterPlugin.class,
+                PreScorePlugin.class,
+                ScorePlugin.class,
+                ReservePlugin.class,
+                PermitPlugin.class,
+                io.kubesched.framework.PreBindPlugin.class,
+                io.kubesched.framework.BindPlugin.class,
+                io.kubesched.framework.PostBindPlugin.class)
+            .build(),
+        Fake.plugin("score-plugin-1").implementing(PreScorePlugin.class, ScorePlugin.class).build(),
+        Fake.plugin("score-plugin-2").implementing(PreScorePlugin.class, ScorePlugin.class).build(),
+        Fake.plugin("score-with-normalize-plugin-1").implementing(ScorePlugin.class).build(),
+        Fake.plugin("queue-sort-plugin").queueSort().build(),
+        Fake.plugin("bind-plugin").bind(io.kubesched.framework.Status.success()).build());
+  }
+
+  private static Map<String, List<String>> allPoints(
+      String plugin, Map<String, List<String>> overrides) {
+    Map<String, List<String>> m = new LinkedHashMap<>();
+    for (String p :
+        List.of(
+            "PreFilter",
+            "Filter",
+            "PostFilter",
+            "Reserve",
+            "PreScore",
+            "Score",
+            "PreBind",
+            "Bind",
+            "PostBind",
+            "Permit",
+            "QueueSort")) {
+      m.put(p, List.of(plugin));
+    }
+    m.putAll(overrides);
+    m.values().removeIf(List::isEmpty);
+    return m;
+  }
+
+  static Stream<Arguments> kubeMultiPointCases() {
+    String t = "test-plugin";
+    String s1 = "score-plugin-1";
+    String s2 = "score-plugin-2";
+    String n1 = "score-with-normalize-plugin-1";
+    return Stream.of(
+        argumentSet(
+            "plugin expansion",
+            plugins().enableWeighted("multiPoint", PluginRef.of(t, 5)),
+            allPoints(t, Map.of()),
+            Map.of(t, 5)),
+        argumentSet(
+            "disable MultiPoint plugin at some extension points",
+            plugins().enable("multiPoint", t).disable("preScore", t).disable("score", t),
+            allPoints(t, Map.of("PreScore", List.of(), "Score", List.of())),
+            Map.of(t, 1)),
+        argumentSet(
+            "Multiple MultiPoint plugins",
+            plugins().enable("multiPoint", t, s1),
+            allPoints(t, Map.of("PreScore", List.of(t, s1), "Score", List.of(t, s1))),
+            Map.of(t, 1, s1, 1)),
+        argumentSet(
+            "disable MultiPoint extension",
+            plugins().enable("multiPoint", t, s1).disable("preScore", "*"),
+            allPoints(t, Map.of("PreScore", List.of(), "Score", List.of(t, s1))),
+            Map.of(t, 1, s1, 1)),
+        argumentSet(
+            "Reorder MultiPoint plugins (specified extension takes precedence)",
+            plugins().enable("multiPoint", n1, t, s1).enable("score", s1, t),
+            allPoints(t, Map.of("PreScore", List.of(t, s1), "Score", List.of(s1, t, n1))),
+            Map.of(t, 1, s1, 1, n1, 1)),
+        argumentSet(
+            "Reorder MultiPoint plugins (specified extension only takes precedence when it exists"
+                + " in MultiPoint)",
+            plugins().enable("multiPoint", t, s1).enable("score", n1, s1, t),
+            allPoints(t, Map.of("PreScore", List.of(t, s1), "Score", List.of(s1, t, n1))),
+            Map.of(t, 1, s1, 1, n1, 1)),
+        argumentSet(
+            "Override MultiPoint plugins weights",
+            plugins()
+                .enable("multiPoint", t, s1)
+                .enableWeighted("score", PluginRef.of(s1, 5), PluginRef.of(t, 3)),
+            allPoints(t, Map.of("PreScore", List.of(t, s1), "Score", List.of(s1, t))),
+            Map.of(t, 3, s1, 5)),
+        argumentSet(
+            "disable and enable MultiPoint plugins with '*' (MultiPoint's own disabled list has no"
+                + " effect)",
+            plugins()
+                .enable("multiPoint", "queue-sort-plugin", "bind-plugin", s1)
+                .disable("multiPoint", "*"),
+            Map.of(
+                "QueueSort", List.of("queue-sort-plugin"),
+                "PreScore", List.of(s1),
+                "Score", List.of(s1),
+                "Bind", List.of("bind-plugin")),
+            Map.of(s1, 1)),
+        argumentSet(
+            "Override MultiPoint plugins weights and avoid a plugin being loaded multiple times",
+            plugins()
+                .enable("multiPoint", t, s1)
+                .enableWeighted(
+                    "score", PluginRef.of(s1, 5), PluginRef.of(s2, 5), PluginRef.of(t, 3)),
+            allPoints(t, Map.of("PreScore", List.of(t, s1), "Score", List.of(s1, t, s2))),
+            Map.of(t, 3, s1, 5, s2, 5)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("kubeMultiPointCases")
+  void expandsLikeKubesMultiPointTable(
+      Fixtures.PluginsBuilder plugins,
+      Map<String, List<String>> expected,
+      Map<String, Integer> weights) {
+    Framework f = Framework.create(plugins.profile(), 0, kubeRegistry(), context());
+
+    assertThat(f.listPlugins()).containsExactlyInAnyOrderEntriesOf(expected);
+    assertThat(f.scoreWeights()).containsExactlyInAnyOrderEntriesOf(weights);
+  }
+
+  @Test
+  void kubeMultiPointTableRejectsADoubleRegistration() {
+    assertThatThrownBy(
+            () ->
+                Framework.create(
+                    plugins().enable("multiPoint", "test-plugin", "test-plugin").profile(),
+                    0,
+                    kubeRegistry(),
+                    context()))
+        .hasMessageContaining("already registered");
   }
 }

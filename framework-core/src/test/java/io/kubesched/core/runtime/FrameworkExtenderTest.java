@@ -91,7 +91,8 @@ final class FrameworkExtenderTest {
         algorithm.schedulePod(f, new CycleState(), pod("p"), new Fixtures.Lister(numberedNodes(3)));
 
     assertThat(List.of(r.feasibleNodes(), r.evaluatedNodes())).containsExactly(2, 3);
-    assertThat(r.filterStatuses().get("node-1")).isEqualTo(Status.unschedulable("extender says no"));
+    assertThat(r.filterStatuses().get("node-1"))
+        .isEqualTo(Status.unschedulable("extender says no"));
   }
 
   @Test
@@ -147,13 +148,7 @@ final class FrameworkExtenderTest {
     Plugin score = Fake.plugin("S").score(n -> n.name().equals("node-0") ? 50L : 0L).build();
     SchedulerExtender prioritizer =
         new Scripted(
-            "prio",
-            false,
-            true,
-            false,
-            2,
-            null,
-            (p, nodes) -> Map.of("node-0", 1L, "node-1", 3L));
+            "prio", false, true, false, 2, null, (p, nodes) -> Map.of("node-0", 1L, "node-1", 3L));
     SchedulerExtender broken =
         new Scripted(
             "broken",

@@ -61,7 +61,8 @@ final class FrameworkFitErrorTest {
         argumentSet(
             "nodes failed one Filter plugin",
             3,
-            diagnosis(statuses("node1", filter1, "node2", filter1, "node3", filter1), ABSENT, "", ""),
+            diagnosis(
+                statuses("node1", filter1, "node2", filter1, "node3", filter1), ABSENT, "", ""),
             "0/3 nodes are available: 3 Node(s) failed Filter plugin FalseFilter-1."),
         argumentSet(
             "nodes failed one Filter plugin, with a PostFilter message (no extra period)",
@@ -76,9 +77,10 @@ final class FrameworkFitErrorTest {
         argumentSet(
             "nodes failed two Filter plugins: the histogram is sorted as strings",
             3,
-            diagnosis(statuses("node1", filter1, "node2", filter1, "node3", filter2), ABSENT, "", ""),
-            "0/3 nodes are available: 1 Node(s) failed Filter plugin FalseFilter-2, 2 Node(s) failed"
-                + " Filter plugin FalseFilter-1."),
+            diagnosis(
+                statuses("node1", filter1, "node2", filter1, "node3", filter2), ABSENT, "", ""),
+            "0/3 nodes are available: 1 Node(s) failed Filter plugin FalseFilter-2, 2 Node(s)"
+                + " failed Filter plugin FalseFilter-1."),
         argumentSet(
             "failed to Permit on the only node",
             1,
@@ -96,8 +98,8 @@ final class FrameworkFitErrorTest {
                 Status.unresolvable("Node(s) failed PreFilter plugin FalsePreFilter"),
                 "",
                 ""),
-            "0/3 nodes are available: 1 Node(s) failed Filter plugin FalseFilter-1, 2 Node(s) failed"
-                + " PreFilter plugin FalsePreFilter."),
+            "0/3 nodes are available: 1 Node(s) failed Filter plugin FalseFilter-1, 2 Node(s)"
+                + " failed PreFilter plugin FalsePreFilter."),
         argumentSet(
             "the default absent status has no reason and adds nothing",
             5,
@@ -146,8 +148,7 @@ final class FrameworkFitErrorTest {
 
   @Test
   void errorStatusesContributeTheirCauseAsAReason() {
-    Diagnosis d =
-        diagnosis(statuses("n1", Status.error("boom").withPlugin("X")), ABSENT, "", "");
+    Diagnosis d = diagnosis(statuses("n1", Status.error("boom").withPlugin("X")), ABSENT, "", "");
 
     assertThat(new FitError(Fixtures.pod("p"), 1, d).getMessage())
         .isEqualTo("0/1 nodes are available: 1 boom.");
@@ -157,7 +158,8 @@ final class FrameworkFitErrorTest {
   void absentStatusAppliesToNodesWithoutEntry() {
     NodeToStatus m = new NodeToStatus(statuses("n1", Status.unschedulable("x")), ABSENT);
 
-    assertThat(List.of(m.get("n1"), m.get("n2"))).containsExactly(Status.unschedulable("x"), ABSENT);
+    assertThat(List.of(m.get("n1"), m.get("n2")))
+        .containsExactly(Status.unschedulable("x"), ABSENT);
   }
 
   static Stream<Arguments> nodesForStatusCode() {

@@ -121,4 +121,16 @@ final class FrameworkParallelizerTest {
       single.shutdownNow();
     }
   }
+
+  @Test
+  void runsOnTheCallerWhenThePoolRejectsWork() {
+    ExecutorService closed = Executors.newFixedThreadPool(2);
+    closed.shutdown();
+    ExecutorParallelizer p = new ExecutorParallelizer(closed, 4);
+    AtomicInteger runs = new AtomicInteger();
+
+    p.until(100, i -> runs.incrementAndGet());
+
+    assertThat(runs.get()).isEqualTo(100);
+  }
 }

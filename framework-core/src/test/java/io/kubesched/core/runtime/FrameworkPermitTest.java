@@ -32,8 +32,7 @@ final class FrameworkPermitTest {
   private final PodInfo pod = pod("p");
 
   private Framework framework(String profile, Duration waitA, Duration waitB) {
-    var p =
-        basePlugins().enable("permit", "A", "B").build();
+    var p = basePlugins().enable("permit", "A", "B").build();
     return Framework.create(
         new io.kubesched.core.config.Profile(profile, null, p, List.of()),
         0,
@@ -88,7 +87,8 @@ final class FrameworkPermitTest {
   void aTimeoutRejectsThePod(Duration waitA, String message) {
     Framework f = framework("default-scheduler", waitA, Duration.ofHours(1));
     CompletableFuture<Status> signal = waitingPod(f);
-    Duration effective = waitA.compareTo(Duration.ofMinutes(15)) > 0 ? Duration.ofMinutes(15) : waitA;
+    Duration effective =
+        waitA.compareTo(Duration.ofMinutes(15)) > 0 ? Duration.ofMinutes(15) : waitA;
 
     timers.advance(effective.minusNanos(1));
     assertThat(signal).isNotDone();

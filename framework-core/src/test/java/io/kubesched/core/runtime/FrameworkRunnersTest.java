@@ -42,8 +42,7 @@ final class FrameworkRunnersTest {
   }
 
   /** Builds a framework enabling {@code plugins} at {@code point}, in order. */
-  private static Framework framework(
-      String point, FrameworkContext ctx, List<Plugin> plugins) {
+  private static Framework framework(String point, FrameworkContext ctx, List<Plugin> plugins) {
     List<Plugin> all = new ArrayList<>(plugins);
     all.add(queueSort());
     all.add(binder());
@@ -103,14 +102,17 @@ final class FrameworkRunnersTest {
             List.of("A.preFilter", "B.preFilter")),
         argumentSet(
             "another code is an Error naming the plugin",
-            List.of(PreFilterResult.of(Status.of(Status.Code.WAIT, "huh")), PreFilterResult.success()),
+            List.of(
+                PreFilterResult.of(Status.of(Status.Code.WAIT, "huh")), PreFilterResult.success()),
             error("running PreFilter plugin \"A\": huh", "A"),
             null,
             Set.of(),
             List.of("A.preFilter")),
         argumentSet(
             "node sets are intersected",
-            List.of(PreFilterResult.nodes(Set.of("n1", "n2")), PreFilterResult.nodes(Set.of("n2", "n3"))),
+            List.of(
+                PreFilterResult.nodes(Set.of("n1", "n2")),
+                PreFilterResult.nodes(Set.of("n2", "n3"))),
             Status.success(),
             Set.of("n2"),
             Set.of(),
@@ -346,7 +348,8 @@ final class FrameworkRunnersTest {
     Fixtures.Nominator nominator = new Fixtures.Nominator();
     nominated.forEach(p -> nominator.add("n1", p));
     FrameworkContext ctx =
-        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+        Fixtures.context(
+            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
     Plugin ext = fake("E").addPod(Status.success()).build();
     Plugin filter =
         Fake.plugin("F")
@@ -374,6 +377,23 @@ final class FrameworkRunnersTest {
     assertThat(s).isEqualTo(expected);
     assertThat(journal).isEqualTo(calls);
     assertThat(n1.pods()).isEmpty();
+  }
+
+  @Test
+  void aFailingAddPodOfANominatedPodIsAnError() {
+    Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));
+    FrameworkContext ctx =
+        Fixtures.context(
+            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+    Framework f =
+        framework(
+            "preFilter",
+            ctx,
+            List.of(fake("E").addPod(Status.unschedulable("cannot add")).build()));
+
+    Status s = f.runFilterPluginsWithNominatedPods(new CycleState(), pod("p", 1), node("n1"));
+
+    assertThat(s).isEqualTo(Status.error("running AddPod on PreFilter plugin \"E\": cannot add"));
   }
 
   // --------------------------------------------------------------------------------------------
@@ -602,11 +622,7 @@ final class FrameworkRunnersTest {
   static Stream<Arguments> permitCases() {
     return Stream.of(
         argumentSet(
-            "all allow",
-            PermitResult.allow(),
-            PermitResult.allow(),
-            Status.success(),
-            Map.of()),
+            "all allow", PermitResult.allow(), PermitResult.allow(), Status.success(), Map.of()),
         argumentSet(
             "a rejection returns at once with the plugin",
             PermitResult.of(Status.unschedulable("no")),
@@ -617,8 +633,7 @@ final class FrameworkRunnersTest {
             "Wait registers a waiting pod, timeouts capped at 15 minutes",
             PermitResult.waitFor(Duration.ofHours(1)),
             PermitResult.waitFor(Duration.ofSeconds(10)),
-            Status.waiting(
-                "one or more plugins asked to wait and no plugin rejected pod \"p\""),
+            Status.waiting("one or more plugins asked to wait and no plugin rejected pod \"p\""),
             Map.of("A", Duration.ofMinutes(15), "B", Duration.ofSeconds(10))),
         argumentSet(
             "another code is an Error naming the plugin",
@@ -722,8 +737,7 @@ final class FrameworkRunnersTest {
   @ParameterizedTest
   @MethodSource("bindCases")
   void runsBindPlugins(Status a, Status b, Status expected, List<String> calls) {
-    Framework f =
-        framework("bind", List.of(fake("A").bind(a).build(), fake("B").bind(b).build()));
+    Framework f = framework("bind", List.of(fake("A").bind(a).build(), fake("B").bind(b).build()));
 
     Status s = f.runBindPlugins(new CycleState(), pod, "n1");
 
@@ -735,7 +749,8 @@ final class FrameworkRunnersTest {
   void postBindRunsEveryPluginEvenWhenOneThrows() {
     Framework f =
         framework(
-            "postBind", List.of(fake("A").postBindThrowing().build(), fake("B").postBind().build()));
+            "postBind",
+            List.of(fake("A").postBindThrowing().build(), fake("B").postBind().build()));
 
     f.runPostBindPlugins(new CycleState(), pod, "n1");
 
@@ -768,7 +783,8 @@ final class FrameworkRunnersTest {
     Framework f =
         framework(
             "reserve",
-            Fixtures.context(new Fixtures.Nominator(), new WaitingPods(new ManualScheduler()), metrics),
+            Fixtures.context(
+                new Fixtures.Nominator(), new WaitingPods(new ManualScheduler()), metrics),
             List.of(fake("A").reserve(Status.success()).build()));
     CycleState sampled = new CycleState();
     sampled.setRecordPluginMetrics(true);
@@ -779,8 +795,12 @@ final class FrameworkRunnersTest {
     assertThat(
             List.of(
                 metrics.count(
-                    InMemoryMetrics.EXTENSION_POINT_DURATION, "Reserve", "Success", "default-scheduler"),
-                metrics.count(InMemoryMetrics.PLUGIN_EXECUTION_DURATION, "A", "Reserve", "Success")))
+                    InMemoryMetrics.EXTENSION_POINT_DURATION,
+                    "Reserve",
+                    "Success",
+                    "default-scheduler"),
+                metrics.count(
+                    InMemoryMetrics.PLUGIN_EXECUTION_DURATION, "A", "Reserve", "Success")))
         .containsExactly(2L, 1L);
   }
 

@@ -45,6 +45,7 @@ final class FrameworkSchedulingAlgorithmTest {
         argumentSet("profile 40%, 1000 nodes", 40, 0, 1000, 400),
         argumentSet("global 40%, 1000 nodes", null, 40, 1000, 400),
         argumentSet("profile 50% overrides global 40%", 50, 40, 1000, 500),
+        argumentSet("profile 0 overrides global 40% with the adaptive value", 0, 40, 1000, 420),
         argumentSet("nothing set, 6000 nodes: adaptive floor 5%", null, 0, 6000, 300),
         argumentSet("profile 40%, 6000 nodes", 40, 0, 6000, 2400),
         argumentSet("never fewer than 100", 1, 0, 1000, 100),
@@ -90,7 +91,8 @@ final class FrameworkSchedulingAlgorithmTest {
 
   @Test
   void withoutScoringTheSearchStopsAtTheFirstFeasibleNodeAndRotates() {
-    Framework f = framework(basePlugins().enable("filter", "F").profile(), filter(n -> Status.success()));
+    Framework f =
+        framework(basePlugins().enable("filter", "F").profile(), filter(n -> Status.success()));
     List<NodeInfo> nodes = numberedNodes(5);
 
     List<String> hosts = new ArrayList<>();
@@ -138,8 +140,7 @@ final class FrameworkSchedulingAlgorithmTest {
 
   @Test
   void withoutFilterPluginsTheFirstNodesFromTheStartIndexAreFeasible() {
-    Framework f =
-        framework(basePlugins().enable("score", "S").profile(), scoreByNumber());
+    Framework f = framework(basePlugins().enable("score", "S").profile(), scoreByNumber());
     algorithm.setNextStartNodeIndex(3);
 
     ScheduleResult r = schedule(f, pod("p"), numberedNodes(5));
@@ -252,6 +253,27 @@ final class FrameworkSchedulingAlgorithmTest {
   }
 
   @Test
+  void aPreFilterSubsetIsFilteredInSnapshotOrder() {
+    Framework f =
+        framework(
+            basePlugins()
+                .enable("preFilter", "A")
+                .enable("filter", "F")
+                .enable("score", "S")
+                .profile(),
+            Fake.plugin("A")
+                .preFilter(PreFilterResult.nodes(Set.of("node-3", "node-1", "ghost")))
+                .build(),
+            filter(n -> Status.success()),
+            scoreByNumber());
+
+    ScheduleResult r = schedule(f, pod("p"), numberedNodes(4));
+
+    assertThat(r.scores()).extracting(NodePluginScores::name).containsExactly("node-1", "node-3");
+    assertThat(journal).containsExactly("F@node-1", "F@node-3");
+  }
+
+  @Test
   void aPreFilterRejectionFailsWithItsMessage() {
     Framework f =
         framework(
@@ -313,7 +335,11 @@ final class FrameworkSchedulingAlgorithmTest {
     Framework f =
         framework(
             basePlugins().enable("filter", "F").enable("score", "S").profile(),
-            filter(n -> n.name().equals("node-0") ? Status.unresolvable("taint") : Status.unschedulable("cpu")),
+            filter(
+                n ->
+                    n.name().equals("node-0")
+                        ? Status.unresolvable("taint")
+                        : Status.unschedulable("cpu")),
             scoreByNumber());
 
     assertThatThrownBy(() -> schedule(f, pod("p"), numberedNodes(3)))
@@ -335,7 +361,8 @@ final class FrameworkSchedulingAlgorithmTest {
 
     assertThat(scores)
         .containsExactly(
-            new NodePluginScores("node-0", Map.of(), 1), new NodePluginScores("node-1", Map.of(), 1));
+            new NodePluginScores("node-0", Map.of(), 1),
+            new NodePluginScores("node-1", Map.of(), 1));
   }
 
   private static List<NodePluginScores> totals(long... totals) {
