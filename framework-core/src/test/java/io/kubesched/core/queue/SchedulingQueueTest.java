@@ -30,12 +30,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mockito.ArgumentMatchers;
+import org.mockito.Mockito;
 
 final class SchedulingQueueTest {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
@@ -700,5 +705,86 @@ final class SchedulingQueueTest {
     assertThat(pending).containsExactly("a", "e", "u", "g");
     assertThat(q.sizes()).isEqualTo(sizes(1, 1, 1, 1));
     assertThat(q.tryPop().map(p -> p.podInfo().name())).isEqualTo(Optional.of("a"));
+  }
+
+  // ---- PreEnqueue on backoff entry, timers
+  // --------------------------------------------------------
+
+  @Test
+  void preEnqueueRunsWhenAPodEntersTheBackoffQueueButNotWhenItLeavesIt()
+      throws InterruptedException {
+    AtomicBoolean closedGate = new AtomicBoolean();
+    Map<String, List<ClusterEventWithHint>> ev =
+        Map.of(
+            "P", List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD)),
+            "Gate", List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.DELETE)));
+    SchedulingQueue q =
+        new SchedulingQueue(
+            clock,
+            new PrioritySort(),
+            Map.of(
+                PROFILE,
+                new QueueProfile(
+                    p ->
+                        closedGate.get()
+                            ? Status.unresolvable("closed").withPlugin("Gate")
+                            : Status.success(),
+                    ev)),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(10),
+            Duration.ofMinutes(5));
+    q.add(pod("a"));
+    q.add(pod("b"));
+    popAndFail(q, List.of("P"), List.of());
+    popAndFail(q, List.of("P"), List.of());
+    closedGate.set(true);
+    q.moveAllToActiveOrBackoffQueue(
+        ClusterEvents.NODE_ADD, null, null, p -> p.getMetadata().getName().equals("a"));
+    assertThat(q.sizes()).as("a is gated on its way to backoffQ").isEqualTo(sizes(0, 0, 1, 1));
+    assertThat(q.get("ns", "a").orElseThrow().gatingPlugin()).isEqualTo("Gate");
+
+    closedGate.set(false);
+    q.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_ADD, null, null, null);
+    assertThat(q.sizes())
+        .as("a stays gated: Node/Add is not Gate's event")
+        .isEqualTo(sizes(0, 1, 0, 1));
+    closedGate.set(true);
+    clock.advance(Duration.ofSeconds(2));
+    q.flushBackoffQCompleted();
+    assertThat(names(q.podsInActiveQ()))
+        .as("no PreEnqueue when leaving backoffQ")
+        .containsExactly("b");
+
+    closedGate.set(false);
+    q.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_DELETE, null, null, null);
+    assertThat(names(q.podsInActiveQ())).containsExactly("b", "a");
+  }
+
+  @Test
+  void runSchedulesAlignedFlushesAndCloseCancelsThem() {
+    clock.advance(Duration.ofMillis(300));
+    ScheduledExecutorService timers = Mockito.mock(ScheduledExecutorService.class);
+    ScheduledFuture<?> backoff = Mockito.mock(ScheduledFuture.class);
+    ScheduledFuture<?> leftover = Mockito.mock(ScheduledFuture.class);
+    Mockito.doReturn(backoff)
+        .when(timers)
+        .scheduleAtFixedRate(
+            ArgumentMatchers.any(Runnable.class),
+            ArgumentMatchers.eq(700_000_000L),
+            ArgumentMatchers.eq(1_000_000_000L),
+            ArgumentMatchers.eq(TimeUnit.NANOSECONDS));
+    Mockito.doReturn(leftover)
+        .when(timers)
+        .scheduleWithFixedDelay(
+            ArgumentMatchers.any(Runnable.class),
+            ArgumentMatchers.eq(0L),
+            ArgumentMatchers.eq(30_000_000_000L),
+            ArgumentMatchers.eq(TimeUnit.NANOSECONDS));
+    SchedulingQueue q = queue();
+    q.run(timers);
+    q.close();
+    Mockito.verify(backoff).cancel(false);
+    Mockito.verify(leftover).cancel(false);
+    assertThat(q.nextBackoffExpiry()).isEmpty();
   }
 }
