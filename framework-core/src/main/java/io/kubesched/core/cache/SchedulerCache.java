@@ -194,8 +194,8 @@ public final class SchedulerCache {
   /**
    * Removes an assumed pod (undoes {@link #assumePod}).
    *
-   * @throws SchedulingException when the pod is in the cache on another node, or is not an
-   *     assumed pod (unknown, or already confirmed by the informer)
+   * @throws SchedulingException when the pod is in the cache on another node, or is not an assumed
+   *     pod (unknown, or already confirmed by the informer)
    */
   public synchronized void forgetPod(PodInfo pod) {
     String key = pod.uid();

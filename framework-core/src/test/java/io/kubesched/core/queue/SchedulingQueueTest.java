@@ -423,6 +423,21 @@ final class SchedulingQueueTest {
   }
 
   @Test
+  void priorityPreCheckMovesOnlyPodsOfLowerOrEqualPriority() throws InterruptedException {
+    SchedulingQueue q = queue();
+    q.add(pod("low", 1));
+    q.add(pod("same", 5));
+    q.add(pod("high", 9));
+    for (int i = 0; i < 3; i++) {
+      popAndFail(q, List.of("P"), List.of());
+    }
+    q.moveAllToActiveOrBackoffQueue(
+        ClusterEvents.ASSIGNED_POD_DELETE, null, null, ClusterEvents.priorityAtMost(5));
+    assertThat(names(q.podsInBackoffQ())).containsExactly("same", "low");
+    assertThat(names(q.unschedulablePods())).containsExactly("high");
+  }
+
+  @Test
   void errorPodGoesToBackoffWithoutAnyEvent() throws InterruptedException {
     SchedulingQueue q = queue();
     q.add(pod("p"));
@@ -438,32 +453,44 @@ final class SchedulingQueueTest {
   }
 
   static Stream<Arguments> inFlightEvents() {
+    ClusterEvent nodeLabel = ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_LABEL);
     return Stream.of(
         argumentSet(
             "event of the rejecting plugin while in flight -> backoffQ",
             When.IN_FLIGHT,
+            false,
             ClusterEvents.NODE_ADD,
-            "backoff"),
+            sizes(0, 1, 0, 0)),
+        argumentSet(
+            "event of the Pending plugin while in flight -> activeQ at once",
+            When.IN_FLIGHT,
+            true,
+            ClusterEvents.NODE_ADD,
+            sizes(1, 0, 0, 0)),
         argumentSet(
             "event of another plugin while in flight -> unschedulable",
             When.IN_FLIGHT,
-            ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_LABEL),
-            "unschedulable"),
+            false,
+            nodeLabel,
+            sizes(0, 0, 1, 0)),
         argumentSet(
             "event before the pop is not considered",
             When.BEFORE_POP,
+            false,
             ClusterEvents.NODE_ADD,
-            "unschedulable"),
+            sizes(0, 0, 1, 0)),
         argumentSet(
             "wildcard while in flight -> backoffQ",
             When.IN_FLIGHT,
+            false,
             ClusterEvent.UNSCHEDULABLE_TIMEOUT,
-            "backoff"));
+            sizes(0, 1, 0, 0)));
   }
 
   @ParameterizedTest
   @MethodSource("inFlightEvents")
-  void eventsReceivedWhileInFlightAreEvaluatedOnFailure(When when, ClusterEvent event, String want)
+  void eventsReceivedWhileInFlightAreEvaluatedOnFailure(
+      When when, boolean pending, ClusterEvent event, Map<String, Integer> want)
       throws InterruptedException {
     SchedulingQueue q = queue(QUEUE);
     q.add(pod("p"));
@@ -474,8 +501,8 @@ final class SchedulingQueueTest {
     if (when == When.IN_FLIGHT) {
       q.moveAllToActiveOrBackoffQueue(event, null, null, null);
     }
-    fail(q, p, List.of("P"), List.of());
-    assertThat(q.sizes()).isEqualTo(want.equals("backoff") ? sizes(0, 1, 0, 0) : sizes(0, 0, 1, 0));
+    fail(q, p, pending ? List.of() : List.of("P"), pending ? List.of("P") : List.of());
+    assertThat(q.sizes()).isEqualTo(want);
     assertThat(q.inFlightPods()).isEmpty();
     assertThat(q.inFlightEventCount()).isZero();
   }
