@@ -37,8 +37,8 @@ import java.util.Set;
  * byte}, {@code double}, {@code float}, {@code boolean} and their boxes; enums (matched on {@code
  * toString()}, then {@code name()}); {@link Duration} (Go duration strings such as {@code 10s});
  * {@link List}, {@link Set} and {@code Map<String, ?>}; records (component names are the YAML
- * keys); client-java model classes such as {@code V1NodeAffinity} (through client-java's Gson);
- * and {@code Object} (kept as parsed). Unknown fields are errors, as in kube's strict decoding.
+ * keys); client-java model classes such as {@code V1NodeAffinity} (through client-java's Gson); and
+ * {@code Object} (kept as parsed). Unknown fields are errors, as in kube's strict decoding.
  */
 public final class ArgsCodec {
   /** The {@code apiVersion} of the configuration and of plugin args. */
@@ -65,7 +65,8 @@ public final class ArgsCodec {
       Map<String, Object> userArgs,
       String path,
       List<FieldError> errors) {
-    Map<String, Object> user = userArgs == null ? new LinkedHashMap<>() : new LinkedHashMap<>(userArgs);
+    Map<String, Object> user =
+        userArgs == null ? new LinkedHashMap<>() : new LinkedHashMap<>(userArgs);
     Object apiVersion = user.remove("apiVersion");
     Object kind = user.remove("kind");
     String wantKind = provider.name() + "Args";
@@ -209,10 +210,14 @@ public final class ArgsCodec {
       return l == null ? null : l.byteValue();
     }
     if (cls == double.class || cls == Double.class) {
-      return raw instanceof Number n ? n.doubleValue() : typeError(raw, "expected a number", path, errors);
+      return raw instanceof Number n
+          ? n.doubleValue()
+          : typeError(raw, "expected a number", path, errors);
     }
     if (cls == float.class || cls == Float.class) {
-      return raw instanceof Number n ? n.floatValue() : typeError(raw, "expected a number", path, errors);
+      return raw instanceof Number n
+          ? n.floatValue()
+          : typeError(raw, "expected a number", path, errors);
     }
     if (cls == boolean.class || cls == Boolean.class) {
       return expect(raw instanceof Boolean, raw, raw, "expected a boolean", path, errors);
@@ -293,7 +298,10 @@ public final class ArgsCodec {
   private static Long integral(
       Object raw, long min, long max, String path, List<FieldError> errors) {
     BigInteger v = null;
-    if (raw instanceof Integer || raw instanceof Long || raw instanceof Short || raw instanceof Byte) {
+    if (raw instanceof Integer
+        || raw instanceof Long
+        || raw instanceof Short
+        || raw instanceof Byte) {
       v = BigInteger.valueOf(((Number) raw).longValue());
     } else if (raw instanceof BigInteger b) {
       v = b;
@@ -388,7 +396,11 @@ public final class ArgsCodec {
       RecordComponent rc = components[i];
       types[i] = rc.getType();
       values[i] =
-          decode(m.get(rc.getName()), rc.getGenericType(), FieldErrors.child(path, rc.getName()), errors);
+          decode(
+              m.get(rc.getName()),
+              rc.getGenericType(),
+              FieldErrors.child(path, rc.getName()),
+              errors);
     }
     if (errors.size() > before) {
       return null;
@@ -411,7 +423,8 @@ public final class ArgsCodec {
     return cls.getName().startsWith(MODELS_PACKAGE);
   }
 
-  private static Object decodeModel(Object raw, Class<?> cls, String path, List<FieldError> errors) {
+  private static Object decodeModel(
+      Object raw, Class<?> cls, String path, List<FieldError> errors) {
     int before = errors.size();
     checkModelFields(raw, cls, path, errors);
     if (errors.size() > before) {
@@ -423,7 +436,8 @@ public final class ArgsCodec {
     } catch (RuntimeException e) {
       String msg = String.valueOf(e.getMessage());
       int json = msg.indexOf(" JSON: ");
-      errors.add(new FieldError(path, "Invalid value: " + (json < 0 ? msg : msg.substring(0, json))));
+      errors.add(
+          new FieldError(path, "Invalid value: " + (json < 0 ? msg : msg.substring(0, json))));
       return null;
     }
   }

@@ -64,8 +64,8 @@ public final class ConfigurationLoader {
    *
    * @param file a YAML or JSON file
    * @param registry the available plugins
-   * @throws InvalidConfigurationException naming the file when it is missing, unreadable, not
-   *     valid YAML (with line and column) or not a valid configuration (with every problem)
+   * @throws InvalidConfigurationException naming the file when it is missing, unreadable, not valid
+   *     YAML (with line and column) or not a valid configuration (with every problem)
    */
   public static KubeSchedulerConfiguration load(Path file, PluginRegistry registry) {
     Objects.requireNonNull(file, "file must not be null");
@@ -101,7 +101,14 @@ public final class ConfigurationLoader {
     return build(V1Types.Configuration.EMPTY, registry, "");
   }
 
-  private static KubeSchedulerConfiguration parse(
+  /**
+   * Parses, defaults and validates a configuration given as YAML or JSON text read from {@code
+   * source}.
+   *
+   * @param source names the text in error messages, e.g. a file name or {@code <stdin>}
+   * @throws InvalidConfigurationException with every problem found
+   */
+  public static KubeSchedulerConfiguration parse(
       String text, String source, PluginRegistry registry) {
     Objects.requireNonNull(text, "text must not be null");
     Objects.requireNonNull(registry, "registry must not be null");
@@ -114,7 +121,7 @@ public final class ConfigurationLoader {
       map = new LinkedHashMap<>();
     } else {
       throw new InvalidConfigurationException(
-          source, List.of(FieldErrors.invalid("", doc, "expected a mapping")));
+          source, List.of(FieldErrors.invalid(source, doc, "expected a mapping")));
     }
     checkTypeMeta(map.remove("apiVersion"), ArgsCodec.API_VERSION, "apiVersion", errors);
     checkTypeMeta(map.remove("kind"), KIND, "kind", errors);
@@ -147,7 +154,10 @@ public final class ConfigurationLoader {
       return new Yaml(new SafeConstructor(options)).load(s);
     } catch (MarkedYAMLException e) {
       Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-      String where = mark == null ? source : source + ":" + (mark.getLine() + 1) + ":" + (mark.getColumn() + 1);
+      String where =
+          mark == null
+              ? source
+              : source + ":" + (mark.getLine() + 1) + ":" + (mark.getColumn() + 1);
       String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
       if (e.getContext() != null && e.getProblem() != null) {
         problem = e.getContext() + ", " + problem;
@@ -162,10 +172,7 @@ public final class ConfigurationLoader {
 
   /** One profile while it is being built: its value plus what validation needs. */
   private record ProfileBuild(
-      Profile profile,
-      String path,
-      Plugins custom,
-      List<List<FieldError>> argsErrors) {}
+      Profile profile, String path, Plugins custom, List<List<FieldError>> argsErrors) {}
 
   private static KubeSchedulerConfiguration build(
       V1Types.Configuration raw, PluginRegistry registry, String source) {
@@ -199,9 +206,7 @@ public final class ConfigurationLoader {
     long maxBackoff = raw.podMaxBackoffSeconds() == null ? 10 : raw.podMaxBackoffSeconds();
     boolean enableProfiling = raw.enableProfiling() == null || raw.enableProfiling();
     boolean enableContentionProfiling =
-        raw.enableContentionProfiling() == null
-            ? enableProfiling
-            : raw.enableContentionProfiling();
+        raw.enableContentionProfiling() == null ? enableProfiling : raw.enableContentionProfiling();
 
     List<ExtenderConfig> extenders = new ArrayList<>();
     List<ExtenderConfig> ignorable = new ArrayList<>();
@@ -224,7 +229,8 @@ public final class ConfigurationLoader {
     // Validation, in the order of kube's ValidateKubeSchedulerConfiguration.
     if (clientConnection.burst() < 0) {
       errors.add(
-          FieldErrors.invalid("clientConnection.burst", clientConnection.burst(), "must be non-negative"));
+          FieldErrors.invalid(
+              "clientConnection.burst", clientConnection.burst(), "must be non-negative"));
     }
     validateLeaderElection(leaderElection, errors);
     if (parallelism <= 0) {
@@ -237,7 +243,8 @@ public final class ConfigurationLoader {
       ProfileBuild b = builds.get(i);
       validateProfile(b, errors);
       String name = b.profile().schedulerName() == null ? "" : b.profile().schedulerName();
-      Integer prev = seenNames.putIfAbsent(name, i);
+      // Like kube, a duplicate is reported against the latest profile with that name.
+      Integer prev = seenNames.put(name, i);
       if (prev != null) {
         errors.add(
             FieldErrors.duplicate(
@@ -249,7 +256,8 @@ public final class ConfigurationLoader {
     validatePercentage("percentageOfNodesToScore", percentage, errors);
     if (initialBackoff <= 0) {
       errors.add(
-          FieldErrors.invalid("podInitialBackoffSeconds", initialBackoff, "must be greater than 0"));
+          FieldErrors.invalid(
+              "podInitialBackoffSeconds", initialBackoff, "must be greater than 0"));
     }
     if (maxBackoff < initialBackoff) {
       errors.add(
@@ -434,8 +442,8 @@ public final class ConfigurationLoader {
   }
 
   /**
-   * Replaces NodeResourcesFit's {@code ignoredResources} in every profile by the extenders'
-   * ignored managed resources, as kube's {@code buildExtenders} does (it replaces, not appends).
+   * Replaces NodeResourcesFit's {@code ignoredResources} in every profile by the extenders' ignored
+   * managed resources, as kube's {@code buildExtenders} does (it replaces, not appends).
    */
   private static List<ProfileBuild> applyIgnoredResources(
       List<ProfileBuild> builds, List<String> ignored, List<FieldError> errors) {
@@ -467,7 +475,8 @@ public final class ConfigurationLoader {
       }
       Map<String, Object> m = new LinkedHashMap<>(ArgsCodec.asStringMap(encoded));
       m.put("ignoredResources", List.copyOf(ignored));
-      Object replaced = ArgsCodec.decode(m, args.getClass(), child(index(configPath, k), "args"), errors);
+      Object replaced =
+          ArgsCodec.decode(m, args.getClass(), child(index(configPath, k), "args"), errors);
       if (replaced instanceof PluginArgs pa) {
         configs.set(k, new PluginConfig(DefaultPlugins.NODE_RESOURCES_FIT, pa));
       }
@@ -489,13 +498,19 @@ public final class ConfigurationLoader {
     }
     String p = "leaderElection";
     if (le.leaseDuration().isNegative() || le.leaseDuration().isZero()) {
-      errors.add(FieldErrors.invalid(child(p, "leaseDuration"), le.leaseDuration(), "must be greater than zero"));
+      errors.add(
+          FieldErrors.invalid(
+              child(p, "leaseDuration"), le.leaseDuration(), "must be greater than zero"));
     }
     if (le.renewDeadline().isNegative() || le.renewDeadline().isZero()) {
-      errors.add(FieldErrors.invalid(child(p, "renewDeadline"), le.renewDeadline(), "must be greater than zero"));
+      errors.add(
+          FieldErrors.invalid(
+              child(p, "renewDeadline"), le.renewDeadline(), "must be greater than zero"));
     }
     if (le.retryPeriod().isNegative() || le.retryPeriod().isZero()) {
-      errors.add(FieldErrors.invalid(child(p, "retryPeriod"), le.retryPeriod(), "must be greater than zero"));
+      errors.add(
+          FieldErrors.invalid(
+              child(p, "retryPeriod"), le.retryPeriod(), "must be greater than zero"));
     }
     if (le.leaseDuration().compareTo(le.renewDeadline()) <= 0) {
       errors.add(
@@ -507,7 +522,9 @@ public final class ConfigurationLoader {
     if (!"leases".equals(le.resourceLock())) {
       errors.add(
           FieldErrors.invalid(
-              child(p, "resourceLock"), le.resourceLock(), "resourceLock value must be \"leases\""));
+              child(p, "resourceLock"),
+              le.resourceLock(),
+              "resourceLock value must be \"leases\""));
     }
   }
 
@@ -622,7 +639,8 @@ public final class ConfigurationLoader {
       long weight = e.weight() == null ? 0 : e.weight();
       if (e.prioritizeVerb() != null && !e.prioritizeVerb().isEmpty() && weight <= 0) {
         errors.add(
-            FieldErrors.invalid(child(path, "weight"), weight, "must have a positive weight applied to it"));
+            FieldErrors.invalid(
+                child(path, "weight"), weight, "must have a positive weight applied to it"));
       }
       if (e.bindVerb() != null && !e.bindVerb().isEmpty()) {
         binders++;
@@ -650,8 +668,7 @@ public final class ConfigurationLoader {
   /** Every enabled plugin must be registered (kube fails building the framework otherwise). */
   private static void validateRegistered(
       ProfileBuild b, PluginRegistry registry, List<FieldError> errors) {
-    Map<String, PluginSet> custom =
-        b.custom() == null ? Map.of() : b.custom().byExtensionPoint();
+    Map<String, PluginSet> custom = b.custom() == null ? Map.of() : b.custom().byExtensionPoint();
     Set<String> reported = new java.util.HashSet<>();
     for (Map.Entry<String, PluginSet> e : b.profile().plugins().byExtensionPoint().entrySet()) {
       List<PluginRef> enabled = e.getValue().enabled();

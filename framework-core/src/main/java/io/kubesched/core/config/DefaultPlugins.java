@@ -15,39 +15,51 @@ import org.slf4j.LoggerFactory;
  * into them ({@code mergePlugins}/{@code mergePluginSet}).
  *
  * <p>The volume plugins (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone) and
- * DynamicResources (off by default in 1.33) are left out because kubesched does not implement
- * them; every other entry, its order and its weight are upstream's.
+ * DynamicResources (off by default in 1.33) are left out because kubesched does not implement them;
+ * every other entry, its order and its weight are upstream's.
  */
 public final class DefaultPlugins {
   private static final Logger log = LoggerFactory.getLogger(DefaultPlugins.class);
 
   /** The name of the SchedulingGates plugin. */
   public static final String SCHEDULING_GATES = "SchedulingGates";
+
   /** The name of the PrioritySort plugin. */
   public static final String PRIORITY_SORT = "PrioritySort";
+
   /** The name of the NodeUnschedulable plugin. */
   public static final String NODE_UNSCHEDULABLE = "NodeUnschedulable";
+
   /** The name of the NodeName plugin. */
   public static final String NODE_NAME = "NodeName";
+
   /** The name of the TaintToleration plugin. */
   public static final String TAINT_TOLERATION = "TaintToleration";
+
   /** The name of the NodeAffinity plugin. */
   public static final String NODE_AFFINITY = "NodeAffinity";
+
   /** The name of the NodePorts plugin. */
   public static final String NODE_PORTS = "NodePorts";
+
   /** The name of the NodeResourcesFit plugin. */
   public static final String NODE_RESOURCES_FIT = "NodeResourcesFit";
+
   /** The name of the PodTopologySpread plugin. */
   public static final String POD_TOPOLOGY_SPREAD = "PodTopologySpread";
+
   /** The name of the InterPodAffinity plugin. */
   public static final String INTER_POD_AFFINITY = "InterPodAffinity";
+
   /** The name of the DefaultPreemption plugin. */
   public static final String DEFAULT_PREEMPTION = "DefaultPreemption";
+
   /** The name of the NodeResourcesBalancedAllocation plugin. */
-  public static final String NODE_RESOURCES_BALANCED_ALLOCATION =
-      "NodeResourcesBalancedAllocation";
+  public static final String NODE_RESOURCES_BALANCED_ALLOCATION = "NodeResourcesBalancedAllocation";
+
   /** The name of the ImageLocality plugin. */
   public static final String IMAGE_LOCALITY = "ImageLocality";
+
   /** The name of the DefaultBinder plugin. */
   public static final String DEFAULT_BINDER = "DefaultBinder";
 
@@ -76,7 +88,18 @@ public final class DefaultPlugins {
    */
   public static Plugins multiPoint() {
     return new Plugins(
-        null, null, null, null, null, null, null, null, null, null, null, null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
         new PluginSet(MULTI_POINT, List.of()));
   }
 

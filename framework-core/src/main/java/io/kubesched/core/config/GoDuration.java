@@ -51,7 +51,9 @@ public final class GoDuration {
         i++;
       }
       String number = s.substring(start, i);
-      if (number.isEmpty() || number.equals(".") || number.indexOf('.') != number.lastIndexOf('.')) {
+      if (number.isEmpty()
+          || number.equals(".")
+          || number.indexOf('.') != number.lastIndexOf('.')) {
         throw invalid(orig);
       }
       int unitStart = i;

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Kubernetes' qualified-name and extended-resource-name checks ({@code
- * validation.IsQualifiedName}, {@code v1helper.IsExtendedResourceName}), with upstream's messages.
+ * Kubernetes' qualified-name and extended-resource-name checks ({@code validation.IsQualifiedName},
+ * {@code v1helper.IsExtendedResourceName}), with upstream's messages.
  */
 final class QualifiedNames {
   private static final String QUALIFIED_NAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
@@ -18,7 +18,8 @@ final class QualifiedNames {
   private static final String DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
   private static final String DNS1123_SUBDOMAIN_FMT =
       DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT + ")*";
-  private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile("^" + DNS1123_SUBDOMAIN_FMT + "$");
+  private static final Pattern DNS1123_SUBDOMAIN =
+      Pattern.compile("^" + DNS1123_SUBDOMAIN_FMT + "$");
   private static final String DNS1123_SUBDOMAIN_MSG =
       "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or"
           + " '.', and must start and end with an alphanumeric character";
@@ -73,7 +74,10 @@ final class QualifiedNames {
     return errs;
   }
 
-  /** Returns whether {@code name} is an extended resource name (kube's {@code IsExtendedResourceName}). */
+  /**
+   * Returns whether {@code name} is an extended resource name (kube's {@code
+   * IsExtendedResourceName}).
+   */
   static boolean isExtendedResourceName(String name) {
     boolean nativeResource = !name.contains("/") || name.contains("kubernetes.io/");
     if (nativeResource || name.startsWith("requests.")) {

@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The arguments of a {@code pluginConfig} entry naming a plugin the registry does not know, kept
- * as decoded from YAML. kube-scheduler keeps such args as {@code runtime.Unknown} and ignores them
+ * The arguments of a {@code pluginConfig} entry naming a plugin the registry does not know, kept as
+ * decoded from YAML. kube-scheduler keeps such args as {@code runtime.Unknown} and ignores them
  * unless the plugin is enabled, in which case building the profile fails.
  *
  * @param raw the YAML mapping, read-only

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code kubescheduler.config.k8s.io/v1} wire types, before defaulting: every optional field
- * is nullable, component names are the YAML keys, so that {@link ArgsCodec} decodes them strictly.
+ * The {@code kubescheduler.config.k8s.io/v1} wire types, before defaulting: every optional field is
+ * nullable, component names are the YAML keys, so that {@link ArgsCodec} decodes them strictly.
  */
 final class V1Types {
   private V1Types() {}

@@ -80,7 +80,9 @@ final class ConfigTestPlugins {
               FieldErrors.invalid(
                   path + ".scoringStrategy.resources[" + i + "].weight",
                   w,
-                  "resource weight of " + resources.get(i).name() + " not in valid range (0, 100]"));
+                  "resource weight of "
+                      + resources.get(i).name()
+                      + " not in valid range (0, 100]"));
         }
       }
       for (int i = 0; i < ignoredResourceGroups.size(); i++) {
@@ -180,8 +182,7 @@ final class ConfigTestPlugins {
         .register(new TestProvider<>("NodeResourcesFit", FitArgs.class, FIT_DEFAULT))
         .register(new TestProvider<>("PodTopologySpread", SpreadArgs.class, SPREAD_DEFAULT))
         .register(new TestProvider<>("InterPodAffinity", AffinityArgs.class, AFFINITY_DEFAULT))
-        .register(
-            new TestProvider<>("DefaultPreemption", PreemptionArgs.class, PREEMPTION_DEFAULT))
+        .register(new TestProvider<>("DefaultPreemption", PreemptionArgs.class, PREEMPTION_DEFAULT))
         .register(
             new TestProvider<>(
                 "NodeResourcesBalancedAllocation", BalancedArgs.class, BALANCED_DEFAULT))
@@ -189,7 +190,10 @@ final class ConfigTestPlugins {
         .register(noArgs("DefaultBinder"));
   }
 
-  /** Returns {@link #defaultsOnly()} plus custom plugins: CustomFilter, CustomScore, OtherSort, CustomBinder. */
+  /**
+   * Returns {@link #defaultsOnly()} plus custom plugins: CustomFilter, CustomScore, OtherSort,
+   * CustomBinder.
+   */
   static PluginRegistry registry() {
     return defaultsOnly()
         .register(noArgs("CustomFilter"))

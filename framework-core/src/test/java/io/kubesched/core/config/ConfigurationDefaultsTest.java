@@ -9,7 +9,9 @@ import io.kubesched.core.config.ConfigTestPlugins.CustomArgs;
 import io.kubesched.core.config.KubeSchedulerConfiguration.ClientConnection;
 import io.kubesched.core.config.KubeSchedulerConfiguration.LeaderElection;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -73,7 +75,18 @@ final class ConfigurationDefaultsTest {
     assertThat(DefaultPlugins.multiPoint())
         .isEqualTo(
             new Plugins(
-                null, null, null, null, null, null, null, null, null, null, null, null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
                 new PluginSet(UPSTREAM_MULTI_POINT_WITHOUT_VOLUME, List.of())));
   }
 
@@ -106,6 +119,54 @@ final class ConfigurationDefaultsTest {
             "profiles:\n- schedulerName: foo\n- schedulerName: bar\n",
             (UnaryOperator<KubeSchedulerConfiguration>)
                 c -> with(c, List.of(defaultProfile("foo"), defaultProfile("bar")))),
+        argumentSet(
+            "two profiles: an unknown plugin's config is kept first, custom binder replaces the"
+                + " default one",
+            """
+            profiles:
+            - schedulerName: default-scheduler
+              pluginConfig:
+              - name: FooPlugin
+            - schedulerName: custom-scheduler
+              plugins:
+                bind:
+                  enabled:
+                  - name: CustomBinder
+                  disabled:
+                  - name: DefaultBinder
+            """,
+            (UnaryOperator<KubeSchedulerConfiguration>)
+                c -> {
+                  List<PluginConfig> first = new ArrayList<>();
+                  first.add(new PluginConfig("FooPlugin", new UndecodedArgs(Map.of())));
+                  first.addAll(defaultPluginConfig());
+                  Plugins withBinder =
+                      DefaultPlugins.merge(
+                          DefaultPlugins.multiPoint(),
+                          new Plugins(
+                              null,
+                              null,
+                              null,
+                              null,
+                              null,
+                              null,
+                              null,
+                              null,
+                              null,
+                              null,
+                              new PluginSet(
+                                  List.of(PluginRef.of("CustomBinder")),
+                                  List.of(PluginRef.of("DefaultBinder"))),
+                              null,
+                              null));
+                  return with(
+                      c,
+                      List.of(
+                          new Profile(
+                              "default-scheduler", null, DefaultPlugins.multiPoint(), first),
+                          new Profile(
+                              "custom-scheduler", null, withBinder, defaultPluginConfig())));
+                }),
         argumentSet(
             "set values are kept",
             """
@@ -254,7 +315,7 @@ final class ConfigurationDefaultsTest {
   @ParameterizedTest
   @MethodSource("defaultingCases")
   void defaulting(String body, UnaryOperator<KubeSchedulerConfiguration> want) {
-    assertThat(ConfigurationLoader.parse(yaml(body), ConfigTestPlugins.defaultsOnly()))
+    assertThat(ConfigurationLoader.parse(yaml(body), ConfigTestPlugins.registry()))
         .isEqualTo(want.apply(expectedDefaults()));
   }
 
