@@ -35,6 +35,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -976,6 +977,21 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   // ---- nominator -----------------------------------------------------------------------------
+
+  /**
+   * Sets the informer lookup ({@code (namespace, name) -> current pod}, e.g. {@code
+   * ClusterClient::getPod}) the nominator uses, like kube's pod lister, to refuse nominating a pod
+   * that was deleted or is already bound. Without it every nomination is recorded. Called under the
+   * queue's lock: it must not call back into the queue.
+   */
+  public void setPodLister(BiFunction<String, String, Optional<V1Pod>> podLister) {
+    lock.lock();
+    try {
+      nominator.setPodLister(podLister);
+    } finally {
+      lock.unlock();
+    }
+  }
 
   /**
    * Records that {@code pod} is nominated: to {@code info.nodeName()} under OVERRIDE, else (NOOP or

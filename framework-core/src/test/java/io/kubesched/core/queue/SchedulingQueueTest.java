@@ -814,4 +814,51 @@ final class SchedulingQueueTest {
     Mockito.verify(leftover).cancel(false);
     assertThat(q.nextBackoffExpiry()).isEmpty();
   }
+
+  @Test
+  void nominatorSkipsPodsDeletedOrBoundAccordingToThePodLister() {
+    SchedulingQueue q = queue();
+    V1Pod bound = pod("bound");
+    bound.getSpec().setNodeName("n9");
+    Map<String, V1Pod> informer = Map.of("ns/live", pod("live"), "ns/bound", bound);
+    q.setPodLister((ns, name) -> Optional.ofNullable(informer.get(ns + "/" + name)));
+    q.addNominatedPod(PodInfo.of(pod("live")), NominatingInfo.override("n1"));
+    q.addNominatedPod(PodInfo.of(pod("gone")), NominatingInfo.override("n1"));
+    q.addNominatedPod(PodInfo.of(pod("bound")), NominatingInfo.override("n1"));
+    assertThat(q.nominatedPodsForNode("n1")).extracting(PodInfo::name).containsExactly("live");
+  }
+
+  @Test
+  void newerPodIsNotBlockedByAPodThatFailedSeveralTimes() throws InterruptedException {
+    // kube TestPodFailedSchedulingMultipleTimesDoesNotBlockNewerPod
+    SchedulingQueue q = queue();
+    q.add(pod("test-pod-unscheduled"));
+    QueuedPodInfo p = q.pop();
+    fail(q, p, List.of("P"), List.of());
+    clock.advance(Duration.ofSeconds(2));
+    q.moveAllToActiveOrBackoffQueue(ClusterEvent.UNSCHEDULABLE_TIMEOUT, null, null, null);
+    assertThat(q.pop()).isSameAs(p);
+    q.add(pod("test-newer-pod"));
+    fail(q, p, List.of("P"), List.of());
+    clock.advance(Duration.ofSeconds(2));
+    q.moveAllToActiveOrBackoffQueue(ClusterEvent.UNSCHEDULABLE_TIMEOUT, null, null, null);
+    assertThat(q.pop().podInfo().name()).isEqualTo("test-newer-pod");
+  }
+
+  @Test
+  void leftoverFlushKeepsPriorityOrder() throws InterruptedException {
+    // kube TestHighPriorityFlushUnschedulablePodsLeftover
+    SchedulingQueue q = queue(SKIP);
+    q.add(nominated(pod("mid", 100), "node1"));
+    q.add(nominated(pod("high", 1000), "node1"));
+    QueuedPodInfo high = q.pop();
+    QueuedPodInfo mid = q.pop();
+    assertThat(List.of(high.podInfo().name(), mid.podInfo().name())).containsExactly("high", "mid");
+    fail(q, mid, List.of("P"), List.of());
+    fail(q, high, List.of("P"), List.of());
+    clock.advance(SchedulingQueue.DEFAULT_MAX_IN_UNSCHEDULABLE.plusSeconds(1));
+    q.flushUnschedulablePodsLeftover();
+    assertThat(q.pop()).isSameAs(high);
+    assertThat(q.pop()).isSameAs(mid);
+  }
 }
