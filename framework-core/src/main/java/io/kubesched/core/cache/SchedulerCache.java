@@ -192,17 +192,15 @@ public final class SchedulerCache {
   }
 
   /**
-   * Removes an assumed pod (undoes {@link #assumePod}). A pod no longer in the cache is ignored.
+   * Removes an assumed pod (undoes {@link #assumePod}).
    *
-   * @throws SchedulingException when the pod is assumed on another node or is not assumed
+   * @throws SchedulingException when the pod is in the cache on another node, or is not an assumed
+   *     pod (unknown, or already confirmed by the informer)
    */
   public synchronized void forgetPod(PodInfo pod) {
     String key = pod.uid();
     PodState state = podStates.get(key);
-    if (state == null) {
-      return;
-    }
-    if (!nodeName(state.pod).equals(nodeName(pod))) {
+    if (state != null && !nodeName(state.pod).equals(nodeName(pod))) {
       throw new SchedulingException(
           "pod "
               + key
@@ -213,15 +211,12 @@ public final class SchedulerCache {
               + " but assigned to "
               + nodeName(state.pod));
     }
-    if (!assumedPods.contains(key)) {
-      throw new SchedulingException(
-          "pod "
-              + key
-              + "("
-              + pod.key()
-              + ") is not assumed, so it cannot be removed or forgotten");
+    if (state != null && assumedPods.contains(key)) {
+      removePodLocked(state.pod);
+      return;
     }
-    removePodLocked(state.pod);
+    throw new SchedulingException(
+        "pod " + key + "(" + pod.key() + ") wasn't assumed so cannot be forgotten");
   }
 
   private void addPodLocked(PodInfo pod, boolean assume) {

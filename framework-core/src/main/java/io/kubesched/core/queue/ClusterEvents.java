@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The cluster events the scheduler derives from object changes (kube's {@code framework/events.go}
@@ -60,6 +61,17 @@ public final class ClusterEvents {
   public static final String FORCE_ACTIVATE = "ForceActivate";
 
   private ClusterEvents() {}
+
+  /**
+   * Returns a pre-check admitting pods whose priority is at most {@code priority} (kube's {@code
+   * getLEPriorityPreCheck}, used when a nominated pod is deleted).
+   */
+  public static Predicate<V1Pod> priorityAtMost(int priority) {
+    return pod -> {
+      Integer p = pod.getSpec() == null ? null : pod.getSpec().getPriority();
+      return (p == null ? 0 : p) <= priority;
+    };
+  }
 
   /**
    * Returns the events of a pod update, in kube's order: label change, request scale-down,

@@ -8,12 +8,18 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The pods nominated to nodes (kube's {@code nominator}): node name to pod references in nomination
  * order, and pod UID to node name. Not thread-safe; the queue guards it.
  */
 final class Nominator {
+  private static final Logger LOG = LoggerFactory.getLogger(Nominator.class);
+
   /** The identity of a nominated pod. */
   record PodRef(String name, String namespace, String uid) {
     static PodRef of(PodInfo p) {
@@ -30,11 +36,18 @@ final class Nominator {
   // Whether no pod is nominated, readable without the queue's lock: the Filter phase asks for
   // every node's nominated pods, and almost always there are none.
   private volatile boolean empty = true;
+  private BiFunction<String, String, Optional<V1Pod>> podLister;
+
+  /** Sets the informer lookup that keeps deleted or bound pods out; {@code null}: no check. */
+  void setPodLister(BiFunction<String, String, Optional<V1Pod>> podLister) {
+    this.podLister = podLister;
+  }
 
   /**
    * Nominates {@code pod}: under {@code OVERRIDE} to {@code info.nodeName()}; under {@code NOOP}
    * (or {@code null}) to the pod's {@code status.nominatedNodeName}, if any. Any previous
-   * nomination of the pod is dropped first.
+   * nomination of the pod is dropped first. With a pod lister, a pod gone from the informer or
+   * already bound is not nominated.
    */
   void add(PodInfo pod, NominatingInfo info) {
     delete(pod.uid());
@@ -44,6 +57,24 @@ final class Nominator {
     } else {
       nodeName = pod.nominatedNodeName();
       if (nodeName == null) {
+        return;
+      }
+    }
+    if (podLister != null) {
+      Optional<V1Pod> current = podLister.apply(pod.namespace(), pod.name());
+      if (current.isEmpty()) {
+        LOG.atDebug()
+            .addKeyValue("pod", pod.key())
+            .log("Pod doesn't exist in podLister, aborted adding it to the nominator");
+        return;
+      }
+      V1Pod cur = current.get();
+      String bound = cur.getSpec() == null ? null : cur.getSpec().getNodeName();
+      if (bound != null && !bound.isEmpty()) {
+        LOG.atDebug()
+            .addKeyValue("pod", pod.key())
+            .addKeyValue("node", bound)
+            .log("Pod is already scheduled to a node, aborted adding it to the nominator");
         return;
       }
     }
@@ -105,12 +136,12 @@ final class Nominator {
     return n == null || n.isEmpty() ? null : n;
   }
 
-  /** Returns a copy of the references nominated to {@code node}. */
   /** Returns whether no pod is nominated; safe without the queue's lock. */
   boolean isEmpty() {
     return empty;
   }
 
+  /** Returns a copy of the references nominated to {@code node}. */
   List<PodRef> forNode(String node) {
     List<PodRef> refs = nominatedPods.get(node);
     return refs == null ? List.of() : List.copyOf(refs);

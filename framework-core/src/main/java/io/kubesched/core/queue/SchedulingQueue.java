@@ -18,7 +18,6 @@ import io.kubesched.framework.Status;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -35,6 +34,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,7 +88,6 @@ public final class SchedulingQueue implements PodNominator {
   public static final Duration DEFAULT_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
 
   private static final QueueingHintFunction QUEUE_ALWAYS = (pod, o, n) -> QueueingHint.QUEUE;
-  private static final Instant NO_BACKOFF = Instant.MIN;
 
   /** Where a requeued pod went. */
   enum Target {
@@ -107,25 +106,9 @@ public final class SchedulingQueue implements PodNominator {
   /** A hint function with the plugin that registered it. */
   private record HintFn(String plugin, QueueingHintFunction fn) {}
 
-  /** A cluster event recorded while pods were in flight. */
-  private record InFlightEvent(ClusterEvent event, Object oldObj, Object newObj) {}
-
-  /** A node of the in-flight list: either a popped pod ({@link V1Pod}) or an event. */
-  private static final class Link {
-    final Object value;
-    Link prev;
-    Link next;
-
-    Link(Object value) {
-      this.value = value;
-    }
-  }
-
   private final Clock clock;
   private final QueueSortPlugin sort;
   private final Map<String, QueueProfile> profiles;
-  private final Duration initialBackoff;
-  private final Duration maxBackoff;
   private final Duration maxInUnschedulable;
 
   private final Map<String, Map<ClusterEvent, List<HintFn>>> hintMap = new LinkedHashMap<>();
@@ -134,14 +117,10 @@ public final class SchedulingQueue implements PodNominator {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition cond = lock.newCondition();
   private final PodHeap activeQ;
-  private final PodHeap podBackoffQ;
-  private final PodHeap podErrorBackoffQ;
+  private final BackoffQueue backoffQ;
   private final Map<String, QueuedPodInfo> unschedulablePods = new LinkedHashMap<>();
   private final Nominator nominator = new Nominator();
-  private final Map<String, Link> inFlightPods = new LinkedHashMap<>();
-  private Link inFlightHead;
-  private Link inFlightTail;
-  private int inFlightEventCount;
+  private final InFlightTracker inFlight = new InFlightTracker();
   private long schedCycle;
   private long moveRequestCycle = -1;
   private boolean closed;
@@ -168,14 +147,15 @@ public final class SchedulingQueue implements PodNominator {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.sort = Objects.requireNonNull(sort, "sort");
     this.profiles = Map.copyOf(profiles);
-    this.initialBackoff = Objects.requireNonNull(initialBackoff, "initialBackoff");
-    this.maxBackoff = Objects.requireNonNull(maxBackoff, "maxBackoff");
     this.maxInUnschedulable = Objects.requireNonNull(maxInUnschedulable, "maxInUnschedulable");
     Comparator<QueuedPodInfo> byLess = (a, b) -> sort.less(a, b) ? -1 : sort.less(b, a) ? 1 : 0;
     this.activeQ = new PodHeap(byLess);
-    Comparator<QueuedPodInfo> byExpiry = (a, b) -> backoffTime(a).compareTo(backoffTime(b));
-    this.podBackoffQ = new PodHeap(byExpiry.thenComparing(byLess));
-    this.podErrorBackoffQ = new PodHeap(byExpiry);
+    this.backoffQ =
+        new BackoffQueue(
+            clock,
+            Objects.requireNonNull(initialBackoff, "initialBackoff"),
+            Objects.requireNonNull(maxBackoff, "maxBackoff"),
+            byLess);
     buildHintMaps(profiles);
   }
 
@@ -219,40 +199,9 @@ public final class SchedulingQueue implements PodNominator {
 
   // ---- backoff -------------------------------------------------------------------------------
 
-  private static Instant alignToWindow(Instant t) {
-    return t.truncatedTo(ChronoUnit.SECONDS);
-  }
-
   /** Returns the backoff duration after {@code attempts} attempts. */
   Duration backoffDuration(int attempts) {
-    if (attempts == 0) {
-      return Duration.ZERO;
-    }
-    Duration d = initialBackoff;
-    for (int i = 1; i < attempts; i++) {
-      if (d.compareTo(maxBackoff.minus(d)) > 0) {
-        return maxBackoff;
-      }
-      d = d.plus(d);
-    }
-    return d;
-  }
-
-  /** Returns (and caches) the pod's backoff expiry, aligned to the second. */
-  private Instant backoffTime(QueuedPodInfo p) {
-    if (p.attempts() == 0) {
-      return NO_BACKOFF;
-    }
-    Instant exp = p.backoffExpiration();
-    if (exp == null) {
-      exp = alignToWindow(p.timestamp().plus(backoffDuration(p.attempts())));
-      p.setBackoffExpiration(exp);
-    }
-    return exp;
-  }
-
-  private boolean isPodBackingOff(QueuedPodInfo p) {
-    return !backoffTime(p).isBefore(alignToWindow(clock.instant()));
+    return backoffQ.backoffDuration(attempts);
   }
 
   // ---- hints ---------------------------------------------------------------------------------
@@ -405,7 +354,7 @@ public final class SchedulingQueue implements PodNominator {
     }
     String key = PodHeap.key(p);
     if (p.gated()) {
-      if (activeQ.has(key) || backoffHas(key) || unschedulablePods.containsKey(key)) {
+      if (activeQ.has(key) || backoffQ.has(key) || unschedulablePods.containsKey(key)) {
         return false;
       }
       unschedulablePods.put(key, p);
@@ -419,7 +368,7 @@ public final class SchedulingQueue implements PodNominator {
       p.setInitialAttemptTimestamp(clock.instant());
     }
     unschedulablePods.remove(key);
-    backoffDelete(key);
+    backoffQ.delete(key);
     activeQ.addOrUpdate(p);
     if (event.equals(ClusterEvents.UNSCHEDULED_POD_ADD.label())
         || event.equals(ClusterEvents.UNSCHEDULED_POD_UPDATE.label())) {
@@ -436,29 +385,8 @@ public final class SchedulingQueue implements PodNominator {
       return false;
     }
     unschedulablePods.remove(key);
-    if (p.unschedulablePlugins().isEmpty() && p.pendingPlugins().isEmpty()) {
-      podErrorBackoffQ.addOrUpdate(p);
-      podBackoffQ.delete(key);
-    } else {
-      podBackoffQ.addOrUpdate(p);
-      podErrorBackoffQ.delete(key);
-    }
+    backoffQ.add(p);
     return true;
-  }
-
-  private boolean backoffHas(String key) {
-    return podBackoffQ.has(key) || podErrorBackoffQ.has(key);
-  }
-
-  private QueuedPodInfo backoffGet(String key) {
-    QueuedPodInfo p = podBackoffQ.get(key);
-    return p != null ? p : podErrorBackoffQ.get(key);
-  }
-
-  private boolean backoffDelete(String key) {
-    boolean a = podBackoffQ.delete(key);
-    boolean b = podErrorBackoffQ.delete(key);
-    return a || b;
   }
 
   private Target requeue(QueuedPodInfo p, Strategy strategy, String event) {
@@ -466,7 +394,7 @@ public final class SchedulingQueue implements PodNominator {
       unschedulablePods.put(PodHeap.key(p), p);
       return Target.UNSCHEDULABLE;
     }
-    if (strategy == Strategy.AFTER_BACKOFF && isPodBackingOff(p)) {
+    if (strategy == Strategy.AFTER_BACKOFF && backoffQ.isBackingOff(p)) {
       return moveToBackoffQ(p, event) ? Target.BACKOFF : Target.UNSCHEDULABLE;
     }
     return moveToActiveQ(p, event, false) ? Target.ACTIVE : Target.UNSCHEDULABLE;
@@ -542,14 +470,10 @@ public final class SchedulingQueue implements PodNominator {
           nominator.update(oldPod, p.podInfo());
           return;
         }
-        p = backoffGet(oldKey);
+        p = backoffQ.get(oldKey);
         if (p != null) {
           p.setPodInfo(PodInfo.of(newPod));
-          if (podBackoffQ.has(oldKey)) {
-            podBackoffQ.addOrUpdate(p);
-          } else {
-            podErrorBackoffQ.addOrUpdate(p);
-          }
+          backoffQ.update(p);
           nominator.update(oldPod, p.podInfo());
           return;
         }
@@ -586,7 +510,7 @@ public final class SchedulingQueue implements PodNominator {
       if (activeQ.delete(key)) {
         return;
       }
-      if (backoffDelete(key)) {
+      if (backoffQ.delete(key)) {
         return;
       }
       unschedulablePods.remove(key);
@@ -603,7 +527,7 @@ public final class SchedulingQueue implements PodNominator {
   public QueuedPodInfo pop() throws InterruptedException {
     lock.lock();
     try {
-      while (activeQ.isEmpty() && podBackoffQ.isEmpty()) {
+      while (activeQ.isEmpty() && !backoffQ.hasRejected()) {
         if (closed) {
           LOG.atInfo().log("Scheduling queue is closed");
           return null;
@@ -623,7 +547,7 @@ public final class SchedulingQueue implements PodNominator {
   public Optional<QueuedPodInfo> tryPop() {
     lock.lock();
     try {
-      if (activeQ.isEmpty() && podBackoffQ.isEmpty()) {
+      if (activeQ.isEmpty() && !backoffQ.hasRejected()) {
         return Optional.empty();
       }
       return Optional.ofNullable(popLocked());
@@ -636,7 +560,7 @@ public final class SchedulingQueue implements PodNominator {
     while (true) {
       QueuedPodInfo p = activeQ.pop();
       if (p == null) {
-        p = podBackoffQ.pop();
+        p = backoffQ.popRejected();
         if (p == null) {
           return null;
         }
@@ -645,14 +569,13 @@ public final class SchedulingQueue implements PodNominator {
       p.setAttempts(p.attempts() + 1);
       p.setBackoffExpiration(null);
       String uid = p.podInfo().uid();
-      if (inFlightPods.containsKey(uid)) {
+      if (!inFlight.markPopped(uid, p.podInfo().pod())) {
         LOG.atError()
             .addKeyValue("pod", p.podInfo().key())
             .log(
                 "The same pod is tracked in multiple places in the scheduler, and just discard it");
         continue;
       }
-      inFlightPods.put(uid, append(p.podInfo().pod()));
       schedCycle++;
       p.unschedulablePlugins().clear();
       p.pendingPlugins().clear();
@@ -671,14 +594,7 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   private void doneLocked(String uid) {
-    Link link = inFlightPods.remove(uid);
-    if (link == null) {
-      return;
-    }
-    unlink(link);
-    while (inFlightHead != null && inFlightHead.value instanceof InFlightEvent) {
-      unlink(inFlightHead);
-    }
+    inFlight.done(uid);
   }
 
   /**
@@ -701,7 +617,7 @@ public final class SchedulingQueue implements PodNominator {
           throw new SchedulingException(
               "Pod " + p.podInfo().key() + " is already present in the active queue");
         }
-        if (backoffHas(key)) {
+        if (backoffQ.has(key)) {
           throw new SchedulingException(
               "Pod " + p.podInfo().key() + " is already present in the backoff queue");
         }
@@ -730,8 +646,8 @@ public final class SchedulingQueue implements PodNominator {
     if (p.unschedulablePlugins().isEmpty() && p.pendingPlugins().isEmpty()) {
       return Strategy.AFTER_BACKOFF;
     }
-    Link link = inFlightPods.get(p.podInfo().uid());
-    if (link == null) {
+    List<InFlightTracker.Event> events = inFlight.eventsSince(p.podInfo().uid());
+    if (events == null) {
       LOG.atError()
           .addKeyValue("pod", p.podInfo().key())
           .log(
@@ -740,10 +656,7 @@ public final class SchedulingQueue implements PodNominator {
       return Strategy.AFTER_BACKOFF;
     }
     Strategy strategy = Strategy.SKIP;
-    for (Link l = link.next; l != null; l = l.next) {
-      if (!(l.value instanceof InFlightEvent e)) {
-        continue;
-      }
+    for (InFlightTracker.Event e : events) {
       switch (isPodWorthRequeuing(p, e.event(), e.oldObj(), e.newObj())) {
         case SKIP:
           break;
@@ -802,8 +715,8 @@ public final class SchedulingQueue implements PodNominator {
     QueuedPodInfo p = unschedulablePods.get(key);
     boolean fromBackoff = false;
     if (p == null) {
-      p = backoffGet(key);
-      if (p == null || !backoffDelete(key)) {
+      p = backoffQ.get(key);
+      if (p == null || !backoffQ.delete(key)) {
         return false;
       }
       fromBackoff = true;
@@ -864,16 +777,9 @@ public final class SchedulingQueue implements PodNominator {
     lock.lock();
     try {
       boolean activated = false;
-      for (PodHeap heap : List.of(podBackoffQ, podErrorBackoffQ)) {
-        while (true) {
-          QueuedPodInfo head = heap.peek();
-          if (head == null || isPodBackingOff(head)) {
-            break;
-          }
-          heap.pop();
-          if (moveToActiveQ(head, ClusterEvents.BACKOFF_COMPLETE, true)) {
-            activated = true;
-          }
+      for (QueuedPodInfo p : backoffQ.popCompleted()) {
+        if (moveToActiveQ(p, ClusterEvents.BACKOFF_COMPLETE, true)) {
+          activated = true;
         }
       }
       if (activated) {
@@ -914,7 +820,8 @@ public final class SchedulingQueue implements PodNominator {
   public void run(ScheduledExecutorService timers) {
     Instant now = clock.instant();
     long toNextWindow =
-        Duration.between(now, alignToWindow(now.plus(BACKOFF_FLUSH_INTERVAL))).toNanos();
+        Duration.between(now, BackoffQueue.alignToWindow(now.plus(BACKOFF_FLUSH_INTERVAL)))
+            .toNanos();
     lock.lock();
     try {
       this.timers.add(
@@ -942,19 +849,7 @@ public final class SchedulingQueue implements PodNominator {
   public Optional<Instant> nextBackoffExpiry() {
     lock.lock();
     try {
-      Instant best = null;
-      for (PodHeap heap : List.of(podBackoffQ, podErrorBackoffQ)) {
-        QueuedPodInfo head = heap.peek();
-        if (head == null) {
-          continue;
-        }
-        Instant exp = backoffTime(head);
-        Instant at = exp == NO_BACKOFF ? clock.instant() : exp.plus(BACKOFF_FLUSH_INTERVAL);
-        if (best == null || at.isBefore(best)) {
-          best = at;
-        }
-      }
-      return Optional.ofNullable(best);
+      return backoffQ.nextCompletion();
     } finally {
       lock.unlock();
     }
@@ -976,6 +871,21 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   // ---- nominator -----------------------------------------------------------------------------
+
+  /**
+   * Sets the informer lookup ({@code (namespace, name) -> current pod}, e.g. {@code
+   * ClusterClient::getPod}) the nominator uses, like kube's pod lister, to refuse nominating a pod
+   * that was deleted or is already bound. Without it every nomination is recorded. Called under the
+   * queue's lock: it must not call back into the queue.
+   */
+  public void setPodLister(BiFunction<String, String, Optional<V1Pod>> podLister) {
+    lock.lock();
+    try {
+      nominator.setPodLister(podLister);
+    } finally {
+      lock.unlock();
+    }
+  }
 
   /**
    * Records that {@code pod} is nominated: to {@code info.nodeName()} under OVERRIDE, else (NOOP or
@@ -1030,7 +940,7 @@ public final class SchedulingQueue implements PodNominator {
           p = unschedulablePods.get(key);
         }
         if (p == null) {
-          p = backoffGet(key);
+          p = backoffQ.get(key);
         }
         if (p != null) {
           out.add(p.podInfo());
@@ -1058,55 +968,14 @@ public final class SchedulingQueue implements PodNominator {
     }
   }
 
-  // ---- in-flight list ------------------------------------------------------------------------
-
-  private Link append(Object value) {
-    Link l = new Link(value);
-    if (inFlightTail == null) {
-      inFlightHead = l;
-    } else {
-      inFlightTail.next = l;
-      l.prev = inFlightTail;
-    }
-    inFlightTail = l;
-    if (value instanceof InFlightEvent) {
-      inFlightEventCount++;
-    }
-    return l;
-  }
-
-  private void unlink(Link l) {
-    if (l.prev != null) {
-      l.prev.next = l.next;
-    } else {
-      inFlightHead = l.next;
-    }
-    if (l.next != null) {
-      l.next.prev = l.prev;
-    } else {
-      inFlightTail = l.prev;
-    }
-    l.prev = null;
-    l.next = null;
-    if (l.value instanceof InFlightEvent) {
-      inFlightEventCount--;
-    }
-  }
+  // ---- in-flight events ------------------------------------------------------------------------
 
   private boolean addEventsIfPodInFlight(V1Pod oldPod, V1Pod newPod, List<ClusterEvent> events) {
-    if (!inFlightPods.containsKey(uidOf(newPod))) {
-      return false;
-    }
-    for (ClusterEvent e : events) {
-      append(new InFlightEvent(e, oldPod, newPod));
-    }
-    return true;
+    return inFlight.addIfPodInFlight(uidOf(newPod), oldPod, newPod, events);
   }
 
   private void addEventIfAnyInFlight(Object oldObj, Object newObj, ClusterEvent event) {
-    if (!inFlightPods.isEmpty()) {
-      append(new InFlightEvent(event, oldObj, newObj));
-    }
+    inFlight.addIfAnyInFlight(oldObj, newObj, event);
   }
 
   // ---- introspection -------------------------------------------------------------------------
@@ -1125,7 +994,7 @@ public final class SchedulingQueue implements PodNominator {
       }
       Map<String, Integer> out = new LinkedHashMap<>();
       out.put("active", activeQ.size());
-      out.put("backoff", podBackoffQ.size() + podErrorBackoffQ.size());
+      out.put("backoff", backoffQ.size());
       out.put("unschedulable", unschedulablePods.size() - gated);
       out.put("gated", gated);
       return out;
@@ -1142,8 +1011,7 @@ public final class SchedulingQueue implements PodNominator {
     lock.lock();
     try {
       List<QueuedPodInfo> out = new ArrayList<>(activeQ.sorted());
-      out.addAll(podBackoffQ.sorted());
-      out.addAll(podErrorBackoffQ.sorted());
+      out.addAll(backoffQ.sorted());
       out.addAll(unschedulablePods.values());
       return out;
     } finally {
@@ -1165,9 +1033,7 @@ public final class SchedulingQueue implements PodNominator {
   public List<V1Pod> podsInBackoffQ() {
     lock.lock();
     try {
-      List<V1Pod> out = pods(podBackoffQ.sorted());
-      out.addAll(pods(podErrorBackoffQ.sorted()));
-      return out;
+      return pods(backoffQ.sorted());
     } finally {
       lock.unlock();
     }
@@ -1187,11 +1053,7 @@ public final class SchedulingQueue implements PodNominator {
   public List<V1Pod> inFlightPods() {
     lock.lock();
     try {
-      List<V1Pod> out = new ArrayList<>();
-      for (Link l : inFlightPods.values()) {
-        out.add((V1Pod) l.value);
-      }
-      return out;
+      return inFlight.pods();
     } finally {
       lock.unlock();
     }
@@ -1201,7 +1063,7 @@ public final class SchedulingQueue implements PodNominator {
   int inFlightEventCount() {
     lock.lock();
     try {
-      return inFlightEventCount;
+      return inFlight.eventCount();
     } finally {
       lock.unlock();
     }
@@ -1212,7 +1074,7 @@ public final class SchedulingQueue implements PodNominator {
     lock.lock();
     try {
       String key = namespace + "/" + name;
-      QueuedPodInfo p = backoffGet(key);
+      QueuedPodInfo p = backoffQ.get(key);
       if (p == null) {
         p = unschedulablePods.get(key);
       }

@@ -91,8 +91,10 @@ final class SchedulerCacheTest {
     cache.addPod(p);
     assertThatThrownBy(() -> cache.forgetPod(info(p)))
         .isInstanceOf(SchedulingException.class)
-        .hasMessage("pod uid-p(ns/p) is not assumed, so it cannot be removed or forgotten");
-    cache.forgetPod(info(pod("unknown").node("n1").obj()));
+        .hasMessage("pod uid-p(ns/p) wasn't assumed so cannot be forgotten");
+    assertThatThrownBy(() -> cache.forgetPod(info(pod("unknown").node("n1").obj())))
+        .isInstanceOf(SchedulingException.class)
+        .hasMessage("pod uid-unknown(ns/unknown) wasn't assumed so cannot be forgotten");
     assertThat(cache.podCount()).isEqualTo(1);
   }
 

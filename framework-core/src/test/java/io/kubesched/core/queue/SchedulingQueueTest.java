@@ -30,12 +30,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mockito.ArgumentMatchers;
+import org.mockito.Mockito;
 
 final class SchedulingQueueTest {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
@@ -418,6 +423,21 @@ final class SchedulingQueueTest {
   }
 
   @Test
+  void priorityPreCheckMovesOnlyPodsOfLowerOrEqualPriority() throws InterruptedException {
+    SchedulingQueue q = queue();
+    q.add(pod("low", 1));
+    q.add(pod("same", 5));
+    q.add(pod("high", 9));
+    for (int i = 0; i < 3; i++) {
+      popAndFail(q, List.of("P"), List.of());
+    }
+    q.moveAllToActiveOrBackoffQueue(
+        ClusterEvents.ASSIGNED_POD_DELETE, null, null, ClusterEvents.priorityAtMost(5));
+    assertThat(names(q.podsInBackoffQ())).containsExactly("same", "low");
+    assertThat(names(q.unschedulablePods())).containsExactly("high");
+  }
+
+  @Test
   void errorPodGoesToBackoffWithoutAnyEvent() throws InterruptedException {
     SchedulingQueue q = queue();
     q.add(pod("p"));
@@ -433,32 +453,44 @@ final class SchedulingQueueTest {
   }
 
   static Stream<Arguments> inFlightEvents() {
+    ClusterEvent nodeLabel = ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_LABEL);
     return Stream.of(
         argumentSet(
             "event of the rejecting plugin while in flight -> backoffQ",
             When.IN_FLIGHT,
+            false,
             ClusterEvents.NODE_ADD,
-            "backoff"),
+            sizes(0, 1, 0, 0)),
+        argumentSet(
+            "event of the Pending plugin while in flight -> activeQ at once",
+            When.IN_FLIGHT,
+            true,
+            ClusterEvents.NODE_ADD,
+            sizes(1, 0, 0, 0)),
         argumentSet(
             "event of another plugin while in flight -> unschedulable",
             When.IN_FLIGHT,
-            ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_LABEL),
-            "unschedulable"),
+            false,
+            nodeLabel,
+            sizes(0, 0, 1, 0)),
         argumentSet(
             "event before the pop is not considered",
             When.BEFORE_POP,
+            false,
             ClusterEvents.NODE_ADD,
-            "unschedulable"),
+            sizes(0, 0, 1, 0)),
         argumentSet(
             "wildcard while in flight -> backoffQ",
             When.IN_FLIGHT,
+            false,
             ClusterEvent.UNSCHEDULABLE_TIMEOUT,
-            "backoff"));
+            sizes(0, 1, 0, 0)));
   }
 
   @ParameterizedTest
   @MethodSource("inFlightEvents")
-  void eventsReceivedWhileInFlightAreEvaluatedOnFailure(When when, ClusterEvent event, String want)
+  void eventsReceivedWhileInFlightAreEvaluatedOnFailure(
+      When when, boolean pending, ClusterEvent event, Map<String, Integer> want)
       throws InterruptedException {
     SchedulingQueue q = queue(QUEUE);
     q.add(pod("p"));
@@ -469,8 +501,8 @@ final class SchedulingQueueTest {
     if (when == When.IN_FLIGHT) {
       q.moveAllToActiveOrBackoffQueue(event, null, null, null);
     }
-    fail(q, p, List.of("P"), List.of());
-    assertThat(q.sizes()).isEqualTo(want.equals("backoff") ? sizes(0, 1, 0, 0) : sizes(0, 0, 1, 0));
+    fail(q, p, pending ? List.of() : List.of("P"), pending ? List.of("P") : List.of());
+    assertThat(q.sizes()).isEqualTo(want);
     assertThat(q.inFlightPods()).isEmpty();
     assertThat(q.inFlightEventCount()).isZero();
   }
@@ -700,5 +732,133 @@ final class SchedulingQueueTest {
     assertThat(pending).containsExactly("a", "e", "u", "g");
     assertThat(q.sizes()).isEqualTo(sizes(1, 1, 1, 1));
     assertThat(q.tryPop().map(p -> p.podInfo().name())).isEqualTo(Optional.of("a"));
+  }
+
+  // ---- PreEnqueue on backoff entry, timers
+  // --------------------------------------------------------
+
+  @Test
+  void preEnqueueRunsWhenAPodEntersTheBackoffQueueButNotWhenItLeavesIt()
+      throws InterruptedException {
+    AtomicBoolean closedGate = new AtomicBoolean();
+    Map<String, List<ClusterEventWithHint>> ev =
+        Map.of(
+            "P", List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD)),
+            "Gate", List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.DELETE)));
+    SchedulingQueue q =
+        new SchedulingQueue(
+            clock,
+            new PrioritySort(),
+            Map.of(
+                PROFILE,
+                new QueueProfile(
+                    p ->
+                        closedGate.get()
+                            ? Status.unresolvable("closed").withPlugin("Gate")
+                            : Status.success(),
+                    ev)),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(10),
+            Duration.ofMinutes(5));
+    q.add(pod("a"));
+    q.add(pod("b"));
+    popAndFail(q, List.of("P"), List.of());
+    popAndFail(q, List.of("P"), List.of());
+    closedGate.set(true);
+    q.moveAllToActiveOrBackoffQueue(
+        ClusterEvents.NODE_ADD, null, null, p -> p.getMetadata().getName().equals("a"));
+    assertThat(q.sizes()).as("a is gated on its way to backoffQ").isEqualTo(sizes(0, 0, 1, 1));
+    assertThat(q.get("ns", "a").orElseThrow().gatingPlugin()).isEqualTo("Gate");
+
+    closedGate.set(false);
+    q.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_ADD, null, null, null);
+    assertThat(q.sizes())
+        .as("a stays gated: Node/Add is not Gate's event")
+        .isEqualTo(sizes(0, 1, 0, 1));
+    closedGate.set(true);
+    clock.advance(Duration.ofSeconds(2));
+    q.flushBackoffQCompleted();
+    assertThat(names(q.podsInActiveQ()))
+        .as("no PreEnqueue when leaving backoffQ")
+        .containsExactly("b");
+
+    closedGate.set(false);
+    q.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_DELETE, null, null, null);
+    assertThat(names(q.podsInActiveQ())).containsExactly("b", "a");
+  }
+
+  @Test
+  void runSchedulesAlignedFlushesAndCloseCancelsThem() {
+    clock.advance(Duration.ofMillis(300));
+    ScheduledExecutorService timers = Mockito.mock(ScheduledExecutorService.class);
+    ScheduledFuture<?> backoff = Mockito.mock(ScheduledFuture.class);
+    ScheduledFuture<?> leftover = Mockito.mock(ScheduledFuture.class);
+    Mockito.doReturn(backoff)
+        .when(timers)
+        .scheduleAtFixedRate(
+            ArgumentMatchers.any(Runnable.class),
+            ArgumentMatchers.eq(700_000_000L),
+            ArgumentMatchers.eq(1_000_000_000L),
+            ArgumentMatchers.eq(TimeUnit.NANOSECONDS));
+    Mockito.doReturn(leftover)
+        .when(timers)
+        .scheduleWithFixedDelay(
+            ArgumentMatchers.any(Runnable.class),
+            ArgumentMatchers.eq(0L),
+            ArgumentMatchers.eq(30_000_000_000L),
+            ArgumentMatchers.eq(TimeUnit.NANOSECONDS));
+    SchedulingQueue q = queue();
+    q.run(timers);
+    q.close();
+    Mockito.verify(backoff).cancel(false);
+    Mockito.verify(leftover).cancel(false);
+    assertThat(q.nextBackoffExpiry()).isEmpty();
+  }
+
+  @Test
+  void nominatorSkipsPodsDeletedOrBoundAccordingToThePodLister() {
+    SchedulingQueue q = queue();
+    V1Pod bound = pod("bound");
+    bound.getSpec().setNodeName("n9");
+    Map<String, V1Pod> informer = Map.of("ns/live", pod("live"), "ns/bound", bound);
+    q.setPodLister((ns, name) -> Optional.ofNullable(informer.get(ns + "/" + name)));
+    q.addNominatedPod(PodInfo.of(pod("live")), NominatingInfo.override("n1"));
+    q.addNominatedPod(PodInfo.of(pod("gone")), NominatingInfo.override("n1"));
+    q.addNominatedPod(PodInfo.of(pod("bound")), NominatingInfo.override("n1"));
+    assertThat(q.nominatedPodsForNode("n1")).extracting(PodInfo::name).containsExactly("live");
+  }
+
+  @Test
+  void newerPodIsNotBlockedByAPodThatFailedSeveralTimes() throws InterruptedException {
+    // kube TestPodFailedSchedulingMultipleTimesDoesNotBlockNewerPod
+    SchedulingQueue q = queue();
+    q.add(pod("test-pod-unscheduled"));
+    QueuedPodInfo p = q.pop();
+    fail(q, p, List.of("P"), List.of());
+    clock.advance(Duration.ofSeconds(2));
+    q.moveAllToActiveOrBackoffQueue(ClusterEvent.UNSCHEDULABLE_TIMEOUT, null, null, null);
+    assertThat(q.pop()).isSameAs(p);
+    q.add(pod("test-newer-pod"));
+    fail(q, p, List.of("P"), List.of());
+    clock.advance(Duration.ofSeconds(2));
+    q.moveAllToActiveOrBackoffQueue(ClusterEvent.UNSCHEDULABLE_TIMEOUT, null, null, null);
+    assertThat(q.pop().podInfo().name()).isEqualTo("test-newer-pod");
+  }
+
+  @Test
+  void leftoverFlushKeepsPriorityOrder() throws InterruptedException {
+    // kube TestHighPriorityFlushUnschedulablePodsLeftover
+    SchedulingQueue q = queue(SKIP);
+    q.add(nominated(pod("mid", 100), "node1"));
+    q.add(nominated(pod("high", 1000), "node1"));
+    QueuedPodInfo high = q.pop();
+    QueuedPodInfo mid = q.pop();
+    assertThat(List.of(high.podInfo().name(), mid.podInfo().name())).containsExactly("high", "mid");
+    fail(q, mid, List.of("P"), List.of());
+    fail(q, high, List.of("P"), List.of());
+    clock.advance(SchedulingQueue.DEFAULT_MAX_IN_UNSCHEDULABLE.plusSeconds(1));
+    q.flushUnschedulablePodsLeftover();
+    assertThat(q.pop()).isSameAs(high);
+    assertThat(q.pop()).isSameAs(mid);
   }
 }
