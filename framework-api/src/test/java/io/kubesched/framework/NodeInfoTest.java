@@ -23,7 +23,8 @@ final class NodeInfoTest {
             new V1NodeSpec()
                 .addTaintsItem(new V1Taint().key("k").value("v").effect("NoSchedule"))
                 .unschedulable(true))
-        .status(new V1NodeStatus().allocatable(Pods.list("cpu", "4", "memory", "8Gi", "pods", "10")));
+        .status(
+            new V1NodeStatus().allocatable(Pods.list("cpu", "4", "memory", "8Gi", "pods", "10")));
   }
 
   private final PodInfo big =
@@ -34,7 +35,12 @@ final class NodeInfoTest {
           .podAffinity()
           .info();
   private final PodInfo small =
-      Pods.pod("small").req().hostPort("10.0.0.1", "UDP", 53).pvc("data").requiredAntiAffinity().info();
+      Pods.pod("small")
+          .req()
+          .hostPort("10.0.0.1", "UDP", 53)
+          .pvc("data")
+          .requiredAntiAffinity()
+          .info();
 
   @Test
   void setNodeReadsAllocatableLabelsTaintsAndUnschedulable() {
@@ -131,7 +137,8 @@ final class NodeInfoTest {
 
   @Test
   void sidecarHostPortsAreUsedButNotThoseOfOtherInitContainers() {
-    PodInfo pod = Pods.pod("p").sidecarHostPort(9090).initHostPort(7070).hostPort(null, null, 80).info();
+    PodInfo pod =
+        Pods.pod("p").sidecarHostPort(9090).initHostPort(7070).hostPort(null, null, 80).info();
 
     assertThat(pod.hostPorts())
         .containsExactly(new HostPort(null, null, 9090), new HostPort(null, null, 80));

@@ -55,7 +55,10 @@ final class PodRequestsTest {
             cpuMem(4000, 2 * DEF_MEM)),
         Arguments.argumentSet(
             "overhead is added after the max",
-            Pods.pod("p").req("cpu", "1").init("cpu", "3").overhead("cpu", "250m", "memory", "64Mi"),
+            Pods.pod("p")
+                .req("cpu", "1")
+                .init("cpu", "3")
+                .overhead("cpu", "250m", "memory", "64Mi"),
             cpuMem(3250, 64 * MI),
             cpuMem(3250, DEF_MEM + 64 * MI)),
         Arguments.argumentSet(

@@ -18,8 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A minimal pod builder for framework-api's own tests (framework-testing's MakePod depends on
- * this module, so it cannot be used here).
+ * A minimal pod builder for framework-api's own tests (framework-testing's MakePod depends on this
+ * module, so it cannot be used here).
  */
 final class Pods {
   private final V1Pod pod;

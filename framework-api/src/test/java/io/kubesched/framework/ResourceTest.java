@@ -71,7 +71,8 @@ final class ResourceTest {
         Arguments.argumentSet(
             "prefixed native and attachable volumes are scalars",
             Pods.list("kubernetes.io/foo", "1", "attachable-volumes-csi-x", "3"),
-            new Resource(0, 0, 0, 0, Map.of("kubernetes.io/foo", 1L, "attachable-volumes-csi-x", 3L))),
+            new Resource(
+                0, 0, 0, 0, Map.of("kubernetes.io/foo", 1L, "attachable-volumes-csi-x", 3L))),
         Arguments.argumentSet(
             "an unknown non-scalar name is ignored",
             Pods.list("foo", "3", "cpu", "1"),
@@ -91,7 +92,8 @@ final class ResourceTest {
     Resource b = new Resource(500, 20, 0, 0, Map.of("x/y", 1L, "z/w", 4L));
 
     assertThat(a.add(b)).isEqualTo(new Resource(1500, 30, 5, 1, Map.of("x/y", 3L, "z/w", 4L)));
-    assertThat(a.add(b).subtract(b)).isEqualTo(new Resource(1000, 10, 5, 1, Map.of("x/y", 2L, "z/w", 0L)));
+    assertThat(a.add(b).subtract(b))
+        .isEqualTo(new Resource(1000, 10, 5, 1, Map.of("x/y", 2L, "z/w", 0L)));
     assertThat(a.max(b)).isEqualTo(new Resource(1000, 20, 5, 1, Map.of("x/y", 2L, "z/w", 4L)));
     assertThat(a.get("cpu")).isEqualTo(1000);
     assertThat(a.get("x/y")).isEqualTo(2);

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 final class SelectorTest {
-  private static final Map<String, String> LABELS = Map.of("app", "web", "tier", "front", "gen", "5");
+  private static final Map<String, String> LABELS =
+      Map.of("app", "web", "tier", "front", "gen", "5");
 
   private static V1LabelSelector expr(String key, String op, String... values) {
     V1LabelSelectorRequirement r = new V1LabelSelectorRequirement().key(key).operator(op);
@@ -86,7 +87,10 @@ final class SelectorTest {
   private static V1NodeSelectorTerm fields(String op, String... values) {
     return new V1NodeSelectorTerm()
         .addMatchFieldsItem(
-            new V1NodeSelectorRequirement().key("metadata.name").operator(op).values(List.of(values)));
+            new V1NodeSelectorRequirement()
+                .key("metadata.name")
+                .operator(op)
+                .values(List.of(values)));
   }
 
   private static V1NodeSelector terms(V1NodeSelectorTerm... terms) {
@@ -97,45 +101,47 @@ final class SelectorTest {
     return Stream.of(
         Arguments.argumentSet("a null selector matches nothing", null, false),
         Arguments.argumentSet("no terms match nothing", terms(), false),
-        Arguments.argumentSet("an empty term matches nothing", terms(new V1NodeSelectorTerm()), false),
+        Arguments.argumentSet(
+            "an empty term matches nothing", terms(new V1NodeSelectorTerm()), false),
         Arguments.argumentSet("In on a label", terms(labels("zone", "In", "a", "b")), true),
         Arguments.argumentSet("NotIn on a label", terms(labels("zone", "NotIn", "a")), false),
         Arguments.argumentSet("Exists on a label", terms(labels("disk", "Exists")), true),
-        Arguments.argumentSet("DoesNotExist on a label", terms(labels("gpu", "DoesNotExist")), true),
+        Arguments.argumentSet(
+            "DoesNotExist on a label", terms(labels("gpu", "DoesNotExist")), true),
         Arguments.argumentSet("Gt on an integer label", terms(labels("cores", "Gt", "8")), true),
         Arguments.argumentSet("Gt equal is not greater", terms(labels("cores", "Gt", "16")), false),
         Arguments.argumentSet("Lt on an integer label", terms(labels("cores", "Lt", "32")), true),
         Arguments.argumentSet(
             "Gt on a non-integer node label misses", terms(labels("disk", "Gt", "1")), false),
-        Arguments.argumentSet("Gt on a missing label misses", terms(labels("gpu", "Gt", "1")), false),
+        Arguments.argumentSet(
+            "Gt on a missing label misses", terms(labels("gpu", "Gt", "1")), false),
         Arguments.argumentSet("field metadata.name In", terms(fields("In", "node-1")), true),
         Arguments.argumentSet("field metadata.name In other", terms(fields("In", "node-2")), false),
         Arguments.argumentSet("field metadata.name NotIn", terms(fields("NotIn", "node-2")), true),
         Arguments.argumentSet(
             "labels and fields of one term are ANDed",
-            terms(labels("zone", "In", "a").addMatchFieldsItem(
-                new V1NodeSelectorRequirement().key("metadata.name").operator("In").values(List.of("node-2")))),
+            terms(
+                labels("zone", "In", "a")
+                    .addMatchFieldsItem(
+                        new V1NodeSelectorRequirement()
+                            .key("metadata.name")
+                            .operator("In")
+                            .values(List.of("node-2")))),
             false),
         Arguments.argumentSet(
-            "terms are ORed",
-            terms(labels("zone", "In", "b"), fields("In", "node-1")),
-            true),
+            "terms are ORed", terms(labels("zone", "In", "b"), fields("In", "node-1")), true),
         Arguments.argumentSet(
             "an unparsable term matches nothing, the other terms still count",
             terms(labels("cores", "Gt", "many"), labels("zone", "In", "a")),
             true),
         Arguments.argumentSet(
-            "an unparsable term alone matches nothing",
-            terms(labels("zone", "Near", "a")),
-            false),
+            "an unparsable term alone matches nothing", terms(labels("zone", "Near", "a")), false),
         Arguments.argumentSet(
             "a field term with two values does not parse",
             terms(fields("In", "node-1", "node-2")),
             false),
         Arguments.argumentSet(
-            "a field term with Exists does not parse",
-            terms(fields("Exists")),
-            false));
+            "a field term with Exists does not parse", terms(fields("Exists")), false));
   }
 
   @ParameterizedTest

@@ -124,7 +124,8 @@ final class StatusTest {
     Status plain = Status.unschedulable("r");
     Status stamped = plain.withPlugin("NodeAffinity");
 
-    assertThat(stamped).isEqualTo(new Status(Status.Code.UNSCHEDULABLE, List.of("r"), null, "NodeAffinity"));
+    assertThat(stamped)
+        .isEqualTo(new Status(Status.Code.UNSCHEDULABLE, List.of("r"), null, "NodeAffinity"));
     assertThat(plain.plugin()).isNull();
     assertThat(stamped.withPlugin("NodeAffinity")).isSameAs(stamped);
     assertThat(stamped).isNotEqualTo(plain);

@@ -97,7 +97,9 @@ final class TolerationTest {
   void anyTolerates() {
     Taint taint = new Taint("foo", "bar", "NoSchedule");
 
-    assertThat(Toleration.anyTolerates(List.of(tol("x", "Exists", null, ""), tol("foo", "Exists", null, "")), taint))
+    assertThat(
+            Toleration.anyTolerates(
+                List.of(tol("x", "Exists", null, ""), tol("foo", "Exists", null, "")), taint))
         .isTrue();
     assertThat(Toleration.anyTolerates(List.of(), taint)).isFalse();
   }

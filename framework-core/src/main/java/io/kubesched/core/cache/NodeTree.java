@@ -33,7 +33,8 @@ final class NodeTree {
     if (labels == null) {
       return "";
     }
-    String zone = labels.containsKey(LABEL_ZONE) ? labels.get(LABEL_ZONE) : labels.get(LABEL_BETA_ZONE);
+    String zone =
+        labels.containsKey(LABEL_ZONE) ? labels.get(LABEL_ZONE) : labels.get(LABEL_BETA_ZONE);
     String region =
         labels.containsKey(LABEL_REGION) ? labels.get(LABEL_REGION) : labels.get(LABEL_BETA_REGION);
     zone = zone == null ? "" : zone;
@@ -54,7 +55,9 @@ final class NodeTree {
     List<String> names = tree.get(zone);
     if (names != null) {
       if (names.contains(name(node))) {
-        LOG.atInfo().addKeyValue("node", name(node)).log("Did not add to the NodeTree because it already exists");
+        LOG.atInfo()
+            .addKeyValue("node", name(node))
+            .log("Did not add to the NodeTree because it already exists");
         return;
       }
       names.add(name(node));

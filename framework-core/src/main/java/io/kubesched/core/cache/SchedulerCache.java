@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Pods are keyed by UID. A pod the scheduler has decided to place is <em>assumed</em> ({@link
  * #assumePod}) so the next cycles see it on its node before the binding is confirmed; the
- * informer's add event then confirms it ({@link #addPod}), or the scheduler forgets it when
- * binding fails ({@link #forgetPod}). With the scheduler's TTL of zero, assumed pods never expire.
+ * informer's add event then confirms it ({@link #addPod}), or the scheduler forgets it when binding
+ * fails ({@link #forgetPod}). With the scheduler's TTL of zero, assumed pods never expire.
  *
  * <p>A removed node whose pods have not all been removed stays as a <em>ghost</em> (a node info
  * without node object) that snapshots skip. Every change bumps a generation taken from a counter
@@ -121,7 +121,9 @@ public final class SchedulerCache {
   private void moveToHead(String name) {
     Item item = nodes.get(name);
     if (item == null) {
-      LOG.atError().addKeyValue("node", name).log("No node info with given name found in the cache");
+      LOG.atError()
+          .addKeyValue("node", name)
+          .log("No node info with given name found in the cache");
       return;
     }
     if (item == head) {
@@ -144,7 +146,9 @@ public final class SchedulerCache {
   private void removeFromList(String name) {
     Item item = nodes.get(name);
     if (item == null) {
-      LOG.atError().addKeyValue("node", name).log("No node info with given name found in the cache");
+      LOG.atError()
+          .addKeyValue("node", name)
+          .log("No node info with given name found in the cache");
       return;
     }
     if (item.prev != null) {
@@ -211,7 +215,11 @@ public final class SchedulerCache {
     }
     if (!assumedPods.contains(key)) {
       throw new SchedulingException(
-          "pod " + key + "(" + pod.key() + ") is not assumed, so it cannot be removed or forgotten");
+          "pod "
+              + key
+              + "("
+              + pod.key()
+              + ") is not assumed, so it cannot be removed or forgotten");
     }
     removePodLocked(state.pod);
   }
@@ -281,7 +289,8 @@ public final class SchedulerCache {
     } else if (state == null) {
       addPodLocked(info, false);
     } else {
-      throw new SchedulingException("pod " + key + "(" + info.key() + ") was already in added state");
+      throw new SchedulingException(
+          "pod " + key + "(" + info.key() + ") was already in added state");
     }
   }
 
@@ -298,7 +307,11 @@ public final class SchedulerCache {
     PodState state = podStates.get(key);
     if (state == null) {
       throw new SchedulingException(
-          "pod " + key + "(" + oldInfo.key() + ") is not added to scheduler cache, so cannot be updated");
+          "pod "
+              + key
+              + "("
+              + oldInfo.key()
+              + ") is not added to scheduler cache, so cannot be updated");
     }
     if (assumedPods.contains(key)) {
       throw new SchedulingException(
@@ -308,8 +321,8 @@ public final class SchedulerCache {
       throw new IllegalStateException(
           "Pod "
               + oldInfo.key()
-              + " updated on a different node than previously added to. Scheduler cache is corrupted"
-              + " and can badly affect scheduling decisions");
+              + " updated on a different node than previously added to. Scheduler cache is"
+              + " corrupted and can badly affect scheduling decisions");
     }
     updatePodLocked(oldInfo, PodInfo.of(newPod));
   }
@@ -327,7 +340,11 @@ public final class SchedulerCache {
     PodState state = podStates.get(key);
     if (state == null) {
       throw new SchedulingException(
-          "pod " + key + "(" + info.key() + ") is not found in scheduler cache, so cannot be removed from it");
+          "pod "
+              + key
+              + "("
+              + info.key()
+              + ") is not found in scheduler cache, so cannot be removed from it");
     }
     if (!nodeName(state.pod).equals(nodeName(pod))) {
       LOG.atError()
@@ -543,6 +560,24 @@ public final class SchedulerCache {
     return item == null ? null : item.info.snapshot();
   }
 
+  /**
+   * Returns the node infos from the most recently updated (the names; {@code null} for a ghost),
+   * for tests.
+   */
+  synchronized List<String> recencyOrder() {
+    List<String> out = new ArrayList<>();
+    for (Item item = head; item != null; item = item.next) {
+      out.add(item.info.node() == null ? null : item.info.name());
+    }
+    return out;
+  }
+
+  /** Returns the live node info named {@code name} (not a copy), for tests. */
+  synchronized NodeInfo liveNodeInfo(String name) {
+    Item item = nodes.get(name);
+    return item == null ? null : item.info;
+  }
+
   /** Returns the node names in node-tree order (zones round-robin). */
   public synchronized List<String> nodeTreeOrder() {
     return nodeTree.list();
@@ -552,12 +587,12 @@ public final class SchedulerCache {
 
   /**
    * Brings {@code snapshot} up to date: copies the node infos changed since its generation (walking
-   * the recency list from the head), drops removed nodes, rebuilds the node list (node-tree
-   * order) only when nodes were added or removed and the has-affinity lists only when a node
-   * started or stopped having such pods.
+   * the recency list from the head), drops removed nodes, rebuilds the node list (node-tree order)
+   * only when nodes were added or removed and the has-affinity lists only when a node started or
+   * stopped having such pods.
    *
-   * @throws SchedulingException when the snapshot was inconsistent with the node tree; it has
-   *     been rebuilt, but the current cycle should fail
+   * @throws SchedulingException when the snapshot was inconsistent with the node tree; it has been
+   *     rebuilt, but the current cycle should fail
    */
   public synchronized void updateSnapshot(Snapshot snapshot) {
     long snapshotGeneration = snapshot.generation;

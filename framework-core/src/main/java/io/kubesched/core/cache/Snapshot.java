@@ -19,8 +19,8 @@ import java.util.Set;
 
 /**
  * The nodes a scheduling cycle works on (kube's {@code cache.Snapshot}): node infos by name, the
- * node list in node-tree (zone round-robin) order, the nodes with pods with (anti-)affinity and
- * the persistent volume claims used by pods.
+ * node list in node-tree (zone round-robin) order, the nodes with pods with (anti-)affinity and the
+ * persistent volume claims used by pods.
  *
  * <p>{@link SchedulerCache#updateSnapshot(Snapshot)} refreshes one instance incrementally at the
  * start of each cycle: only node infos whose generation moved are replaced, and the lists are
@@ -51,9 +51,9 @@ public final class Snapshot implements NodeInfoLister {
   }
 
   /**
-   * Returns a snapshot of {@code nodes} (in the given order) holding {@code pods} on the node
-   * named by their {@code spec.nodeName}, with image states counted across {@code nodes}, like
-   * kube's {@code NewSnapshot} (for tests and tools). Pods on nodes not listed are ignored.
+   * Returns a snapshot of {@code nodes} (in the given order) holding {@code pods} on the node named
+   * by their {@code spec.nodeName}, with image states counted across {@code nodes}, like kube's
+   * {@code NewSnapshot} (for tests and tools). Pods on nodes not listed are ignored.
    */
   public static Snapshot of(List<V1Node> nodes, List<V1Pod> pods) {
     Map<String, Set<String>> imageNodes = new HashMap<>();
@@ -147,8 +147,8 @@ public final class Snapshot implements NodeInfoLister {
   }
 
   /**
-   * Replaces the node info of an existing node in place, in the map and wherever the lists hold
-   * it, so the lists keep their order without being rebuilt.
+   * Replaces the node info of an existing node in place, in the map and wherever the lists hold it,
+   * so the lists keep their order without being rebuilt.
    */
   void replace(String name, NodeInfo info) {
     nodeInfoMap.put(name, info);
@@ -209,6 +209,11 @@ public final class Snapshot implements NodeInfoLister {
   /** Returns whether a pod in the snapshot uses the claim {@code namespace/claimName}. */
   public boolean isPvcUsedByPods(String key) {
     return usedPvcSet.contains(key);
+  }
+
+  /** Returns the used claims ({@code namespace/claim}), for tests. */
+  Set<String> usedPvcSet() {
+    return Set.copyOf(usedPvcSet);
   }
 
   @Override

@@ -160,7 +160,9 @@ public final class Evaluator {
       String message =
           nodesAvailableMessage(
               preemptor,
-              allNodes.size(), found.nodeStatuses(), Status.unresolvable(REASON_NOT_HELPFUL));
+              allNodes.size(),
+              found.nodeStatuses(),
+              Status.unresolvable(REASON_NOT_HELPFUL));
       return new PostFilterResult(Status.unschedulable(message), NominatingInfo.override(""));
     }
 

@@ -23,30 +23,39 @@ public final class ClusterEvents {
   /** A bound pod was added. */
   public static final ClusterEvent ASSIGNED_POD_ADD =
       ClusterEvent.of(EventResource.ASSIGNED_POD, ActionType.ADD);
+
   /** A bound pod was deleted. */
   public static final ClusterEvent ASSIGNED_POD_DELETE =
       ClusterEvent.of(EventResource.ASSIGNED_POD, ActionType.DELETE);
+
   /** An unscheduled pod was added. */
   public static final ClusterEvent UNSCHEDULED_POD_ADD =
       ClusterEvent.of(EventResource.UNSCHEDULED_POD, ActionType.ADD);
+
   /** An unscheduled pod was updated. */
   public static final ClusterEvent UNSCHEDULED_POD_UPDATE =
       ClusterEvent.of(EventResource.UNSCHEDULED_POD, ActionType.UPDATE);
+
   /** An unscheduled pod was deleted. */
   public static final ClusterEvent UNSCHEDULED_POD_DELETE =
       ClusterEvent.of(EventResource.UNSCHEDULED_POD, ActionType.DELETE);
+
   /** A node was added. */
   public static final ClusterEvent NODE_ADD = ClusterEvent.of(EventResource.NODE, ActionType.ADD);
+
   /** A node was deleted. */
   public static final ClusterEvent NODE_DELETE =
       ClusterEvent.of(EventResource.NODE, ActionType.DELETE);
 
   /** Queue label: a scheduling attempt failed. */
   public static final String SCHEDULE_ATTEMPT_FAILURE = "ScheduleAttemptFailure";
+
   /** Queue label: a pod's backoff completed. */
   public static final String BACKOFF_COMPLETE = "BackoffComplete";
+
   /** Queue label: a pod was popped from the backoff queue because the active queue was empty. */
   public static final String POP_FROM_BACKOFF_Q = "PopFromBackoffQ";
+
   /** Queue label: a pod was activated explicitly. */
   public static final String FORCE_ACTIVATE = "ForceActivate";
 

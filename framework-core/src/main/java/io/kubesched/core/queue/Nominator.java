@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The pods nominated to nodes (kube's {@code nominator}): node name to pod references in
- * nomination order, and pod UID to node name. Not thread-safe; the queue guards it.
+ * The pods nominated to nodes (kube's {@code nominator}): node name to pod references in nomination
+ * order, and pod UID to node name. Not thread-safe; the queue guards it.
  */
 final class Nominator {
   /** The identity of a nominated pod. */

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * A binary heap of queued pods keyed by {@code namespace/name} (kube's {@code heap.Heap}), with
- * O(log n) add, update, delete and pop. Entries that compare equal keep their insertion order.
- * Not thread-safe.
+ * O(log n) add, update, delete and pop. Entries that compare equal keep their insertion order. Not
+ * thread-safe.
  */
 final class PodHeap {
   private static final class Entry {

@@ -10,12 +10,12 @@ import java.util.function.Function;
 /**
  * What the queue needs from one scheduling profile.
  *
- * @param preEnqueue runs the profile's PreEnqueue plugins and returns the first non-success
- *     status with its plugin name set (success when all pass); {@code null} admits every pod
+ * @param preEnqueue runs the profile's PreEnqueue plugins and returns the first non-success status
+ *     with its plugin name set (success when all pass); {@code null} admits every pod
  * @param events the cluster events each plugin registered, by plugin name (plugins that do not
  *     implement EnqueueExtensions already expanded to every event); a {@code null} hint means
- *     "always queue". A plugin registering {@code Node/Add} without {@code Node/UpdateNodeTaint}
- *     is registered for {@code UpdateNodeTaint} too, as kube's {@code buildQueueingHintMap} does.
+ *     "always queue". A plugin registering {@code Node/Add} without {@code Node/UpdateNodeTaint} is
+ *     registered for {@code UpdateNodeTaint} too, as kube's {@code buildQueueingHintMap} does.
  */
 public record QueueProfile(
     Function<PodInfo, Status> preEnqueue, Map<String, List<ClusterEventWithHint>> events) {

@@ -46,8 +46,8 @@ import org.slf4j.LoggerFactory;
  * <h2>Structure</h2>
  *
  * <ul>
- *   <li><b>activeQ</b>: pods ready to be scheduled, a heap ordered by the QueueSort plugin's
- *       {@code less} (ties keep insertion order);
+ *   <li><b>activeQ</b>: pods ready to be scheduled, a heap ordered by the QueueSort plugin's {@code
+ *       less} (ties keep insertion order);
  *   <li><b>backoffQ</b>: pods waiting for their backoff, two heaps ordered by backoff expiry: pods
  *       rejected by plugins (ties ordered by {@code less}) and pods that failed with an error;
  *   <li><b>unschedulable pods</b>: pods rejected by plugins waiting for a cluster event, and pods
@@ -61,9 +61,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Between {@link #pop()} and {@link #done(String)} a pod is <em>in flight</em>: the cluster
  * events received meanwhile are recorded and evaluated when the pod comes back through {@link
- * #addUnschedulableIfNotPresent}. Requeueing is decided by the queueing hints the rejecting
- * plugins registered: a Queue from a plugin that returned Pending requeues at once, a Queue from
- * an Unschedulable plugin requeues after backoff, otherwise the pod stays.
+ * #addUnschedulableIfNotPresent}. Requeueing is decided by the queueing hints the rejecting plugins
+ * registered: a Queue from a plugin that returned Pending requeues at once, a Queue from an
+ * Unschedulable plugin requeues after backoff, otherwise the pod stays.
  *
  * <p>Time comes only from the injected {@link Clock}; the periodic flushes are public so a
  * simulation can drive them ({@link #run(ScheduledExecutorService)} schedules them for real use).
@@ -74,12 +74,16 @@ public final class SchedulingQueue implements PodNominator {
 
   /** Interval of the backoff flush, also the backoff ordering window. */
   public static final Duration BACKOFF_FLUSH_INTERVAL = Duration.ofSeconds(1);
+
   /** Interval of the unschedulable-pods flush. */
   public static final Duration UNSCHEDULABLE_FLUSH_INTERVAL = Duration.ofSeconds(30);
+
   /** Default initial backoff. */
   public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofSeconds(1);
+
   /** Default maximum backoff. */
   public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(10);
+
   /** Default longest stay among the unschedulable pods. */
   public static final Duration DEFAULT_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
 
@@ -468,7 +472,8 @@ public final class SchedulingQueue implements PodNominator {
     return moveToActiveQ(p, event, false) ? Target.ACTIVE : Target.UNSCHEDULABLE;
   }
 
-  private void movePods(List<QueuedPodInfo> pods, ClusterEvent event, Object oldObj, Object newObj) {
+  private void movePods(
+      List<QueuedPodInfo> pods, ClusterEvent event, Object oldObj, Object newObj) {
     if (!isEventOfInterest(event)) {
       return;
     }
@@ -592,8 +597,8 @@ public final class SchedulingQueue implements PodNominator {
 
   /**
    * Removes and returns the head of the active queue, or (when it is empty) the head of the
-   * rejected-pods backoff heap; blocks while both are empty. Returns {@code null} once the queue
-   * is closed. Increments the attempts and the scheduling cycle and marks the pod in flight.
+   * rejected-pods backoff heap; blocks while both are empty. Returns {@code null} once the queue is
+   * closed. Increments the attempts and the scheduling cycle and marks the pod in flight.
    */
   public QueuedPodInfo pop() throws InterruptedException {
     lock.lock();
@@ -611,11 +616,14 @@ public final class SchedulingQueue implements PodNominator {
     }
   }
 
-  /** Like {@link #pop()} but returns empty instead of blocking (for simulations). */
+  /**
+   * Like {@link #pop()} but returns empty instead of blocking (for simulations); like {@code pop},
+   * a closed queue still hands out the pods it holds.
+   */
   public Optional<QueuedPodInfo> tryPop() {
     lock.lock();
     try {
-      if (closed || (activeQ.isEmpty() && podBackoffQ.isEmpty())) {
+      if (activeQ.isEmpty() && podBackoffQ.isEmpty()) {
         return Optional.empty();
       }
       return Optional.ofNullable(popLocked());
@@ -632,9 +640,7 @@ public final class SchedulingQueue implements PodNominator {
         if (p == null) {
           return null;
         }
-        LOG.atTrace()
-            .addKeyValue("pod", p.podInfo().key())
-            .log(ClusterEvents.POP_FROM_BACKOFF_Q);
+        LOG.atTrace().addKeyValue("pod", p.podInfo().key()).log(ClusterEvents.POP_FROM_BACKOFF_Q);
       }
       p.setAttempts(p.attempts() + 1);
       p.setBackoffExpiration(null);
@@ -642,7 +648,8 @@ public final class SchedulingQueue implements PodNominator {
       if (inFlightPods.containsKey(uid)) {
         LOG.atError()
             .addKeyValue("pod", p.podInfo().key())
-            .log("The same pod is tracked in multiple places in the scheduler, and just discard it");
+            .log(
+                "The same pod is tracked in multiple places in the scheduler, and just discard it");
         continue;
       }
       inFlightPods.put(uid, append(p.podInfo().pod()));
@@ -675,9 +682,9 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   /**
-   * Puts back a pod whose scheduling attempt failed, and marks it done. The events received
-   * while it was in flight decide where it goes (see the class comment); a pod without rejecting
-   * plugins (an error) goes to the backoff queue.
+   * Puts back a pod whose scheduling attempt failed, and marks it done. The events received while
+   * it was in flight decide where it goes (see the class comment); a pod without rejecting plugins
+   * (an error) goes to the backoff queue.
    *
    * @throws SchedulingException when the pod is already in a queue
    */
@@ -727,8 +734,9 @@ public final class SchedulingQueue implements PodNominator {
     if (link == null) {
       LOG.atError()
           .addKeyValue("pod", p.podInfo().key())
-          .log("in flight Pod isn't found in the scheduling queue. If you see this error log, it's"
-              + " likely a bug in the scheduler");
+          .log(
+              "in flight Pod isn't found in the scheduling queue. If you see this error log, it's"
+                  + " likely a bug in the scheduler");
       return Strategy.AFTER_BACKOFF;
     }
     Strategy strategy = Strategy.SKIP;
@@ -766,8 +774,8 @@ public final class SchedulingQueue implements PodNominator {
 
   /**
    * Moves the given pods from the unschedulable pods or the backoff queue to the active queue
-   * ({@code ForceActivate}). For a pod in flight, a pod-targeted ForceActivate event is recorded
-   * so it is requeued when it comes back; unknown pods are ignored.
+   * ({@code ForceActivate}). For a pod in flight, a pod-targeted ForceActivate event is recorded so
+   * it is requeued when it comes back; unknown pods are ignored.
    */
   public void activate(Collection<V1Pod> pods) {
     lock.lock();
@@ -830,8 +838,8 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   /**
-   * A bound pod was added: with queueing hints on, kube's event handler moves pods with the
-   * {@code AssignedPod/Add} event.
+   * A bound pod was added: with queueing hints on, kube's event handler moves pods with the {@code
+   * AssignedPod/Add} event.
    */
   public void assignedPodAdded(V1Pod pod) {
     moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_ADD, null, pod, null);
@@ -877,8 +885,8 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   /**
-   * Moves the pods that stayed among the unschedulable pods longer than the maximum with the
-   * {@code UnschedulableTimeout} wildcard event. Run every 30 seconds.
+   * Moves the pods that stayed among the unschedulable pods longer than the maximum with the {@code
+   * UnschedulableTimeout} wildcard event. Run every 30 seconds.
    */
   public void flushUnschedulablePodsLeftover() {
     lock.lock();
@@ -899,9 +907,9 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   /**
-   * Schedules the periodic flushes on {@code timers}: the backoff flush aligned to whole seconds
-   * of the clock, every second; the leftover flush now and every 30 seconds. {@link #close()}
-   * cancels them.
+   * Schedules the periodic flushes on {@code timers}: the backoff flush aligned to whole seconds of
+   * the clock, every second; the leftover flush now and every 30 seconds. {@link #close()} cancels
+   * them.
    */
   public void run(ScheduledExecutorService timers) {
     Instant now = clock.instant();
@@ -927,9 +935,9 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   /**
-   * Returns the earliest instant at which {@link #flushBackoffQCompleted()} moves a pod (the
-   * second after the head's aligned expiry, or now for a pod without backoff); empty when the
-   * backoff queue is empty.
+   * Returns the earliest instant at which {@link #flushBackoffQCompleted()} moves a pod (the second
+   * after the head's aligned expiry, or now for a pod without backoff); empty when the backoff
+   * queue is empty.
    */
   public Optional<Instant> nextBackoffExpiry() {
     lock.lock();
@@ -970,8 +978,8 @@ public final class SchedulingQueue implements PodNominator {
   // ---- nominator -----------------------------------------------------------------------------
 
   /**
-   * Records that {@code pod} is nominated: to {@code info.nodeName()} under OVERRIDE, else (NOOP
-   * or {@code null}) to its {@code status.nominatedNodeName}.
+   * Records that {@code pod} is nominated: to {@code info.nodeName()} under OVERRIDE, else (NOOP or
+   * {@code null}) to its {@code status.nominatedNodeName}.
    */
   public void addNominatedPod(PodInfo pod, NominatingInfo info) {
     lock.lock();
@@ -1003,8 +1011,8 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   /**
-   * Returns the pods nominated to {@code nodeName}, in nomination order: their queued versions,
-   * or a bare pod (name, namespace, UID) for a pod in no queue.
+   * Returns the pods nominated to {@code nodeName}, in nomination order: their queued versions, or
+   * a bare pod (name, namespace, UID) for a pod in no queue.
    */
   @Override
   public List<PodInfo> nominatedPodsForNode(String nodeName) {
@@ -1100,7 +1108,9 @@ public final class SchedulingQueue implements PodNominator {
 
   // ---- introspection -------------------------------------------------------------------------
 
-  /** Returns the queue sizes: {@code active}, {@code backoff}, {@code unschedulable}, {@code gated}. */
+  /**
+   * Returns the queue sizes: {@code active}, {@code backoff}, {@code unschedulable}, {@code gated}.
+   */
   public Map<String, Integer> sizes() {
     lock.lock();
     try {

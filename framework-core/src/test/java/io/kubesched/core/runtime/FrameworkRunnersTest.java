@@ -783,4 +783,45 @@ final class FrameworkRunnersTest {
                 metrics.count(InMemoryMetrics.PLUGIN_EXECUTION_DURATION, "A", "Reserve", "Success")))
         .containsExactly(2L, 1L);
   }
+
+  // --------------------------------------------------------------------------------------------
+  // Handle and lifecycle
+
+  @Test
+  void samplesPluginMetricsInAboutTenPercentOfCycles() {
+    java.util.Random random = new java.util.Random(5);
+    int sampled = 0;
+    for (int i = 0; i < 10_000; i++) {
+      if (Framework.newCycleState(random).recordPluginMetrics()) {
+        sampled++;
+      }
+    }
+
+    assertThat(sampled).isBetween(900, 1100);
+  }
+
+  @Test
+  void handleDelegatesToTheContext() {
+    List<Object> activated = new ArrayList<>();
+    Fixtures.Lister snapshot = new Fixtures.Lister(nodes("n1"));
+    FrameworkContext ctx =
+        new FrameworkContext(
+            null,
+            null,
+            Fixtures.clock(),
+            ExecutorParallelizer.callerRuns(),
+            null,
+            () -> snapshot,
+            new WaitingPods(new ManualScheduler()),
+            activated::addAll,
+            null);
+    Framework f = framework("filter", ctx, List.of(fake("A").filter(Status.success()).build()));
+
+    f.activate(List.of(pod.pod()));
+
+    assertThat(f.snapshot()).isSameAs(snapshot);
+    assertThat(f.clock()).isEqualTo(Fixtures.clock());
+    assertThat(f.nominator().nominatedPodsForNode("n1")).isEmpty();
+    assertThat(activated).containsExactly(pod.pod());
+  }
 }

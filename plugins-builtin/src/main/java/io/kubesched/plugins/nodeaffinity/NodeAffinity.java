@@ -80,10 +80,16 @@ public final class NodeAffinity
    *
    * @param selectorKeys the keys of {@code spec.nodeSelector}
    * @param selectorValues the values, index-aligned with the keys
-   * @param requiredAffinity the required node affinity, or {@code null}
+   * @param requiredTerms the required node affinity terms (ORed), or {@code null} when the pod has
+   *     no required node affinity
+   * @param validTerms whether each term's label keys and values are valid; an invalid term matches
+   *     nothing, as kube's label requirement parsing rejects it
    */
   record PreFilterState(
-      String[] selectorKeys, String[] selectorValues, NodeSelector requiredAffinity)
+      String[] selectorKeys,
+      String[] selectorValues,
+      NodeSelector.Term[] requiredTerms,
+      boolean[] validTerms)
       implements StateData {
     static PreFilterState of(PodInfo pod) {
       Map<String, String> sel = pod.nodeSelector();
@@ -92,7 +98,17 @@ public final class NodeAffinity
       for (int i = 0; i < keys.length; i++) {
         values[i] = sel.get(keys[i]);
       }
-      return new PreFilterState(keys, values, pod.requiredNodeAffinity());
+      NodeSelector required = pod.requiredNodeAffinity();
+      if (required == null) {
+        return new PreFilterState(keys, values, null, null);
+      }
+      NodeSelector.Term[] terms = required.terms().toArray(new NodeSelector.Term[0]);
+      boolean[] valid = new boolean[terms.length];
+      List<V1NodeSelectorTerm> raw = requiredAffinity(pod.pod()).getNodeSelectorTerms();
+      for (int i = 0; i < terms.length; i++) {
+        valid[i] = raw == null || i >= raw.size() || LabelValidation.validTerm(raw.get(i));
+      }
+      return new PreFilterState(keys, values, terms, valid);
     }
 
     boolean matches(NodeInfo node) {
@@ -102,7 +118,15 @@ public final class NodeAffinity
           return false;
         }
       }
-      return requiredAffinity == null || requiredAffinity.matches(node.name(), labels);
+      if (requiredTerms == null) {
+        return true;
+      }
+      for (int i = 0; i < requiredTerms.length; i++) {
+        if (validTerms[i] && requiredTerms[i].matches(node.name(), labels)) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 
@@ -152,8 +176,8 @@ public final class NodeAffinity
   public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     V1NodeSelector required = requiredAffinity(pod.pod());
     boolean noNodeAffinity = required == null;
-    boolean noNodeSelector =
-        pod.pod().getSpec() == null || pod.pod().getSpec().getNodeSelector() == null;
+    // client-java initialises absent maps to empty ones, so empty stands for kube's nil here.
+    boolean noNodeSelector = pod.nodeSelector().isEmpty();
     if (noNodeAffinity && addedNodeSelector == null && noNodeSelector) {
       return PreFilterResult.skip();
     }
@@ -233,7 +257,8 @@ public final class NodeAffinity
     V1Affinity a = pod.pod().getSpec() == null ? null : pod.pod().getSpec().getAffinity();
     if (a == null
         || a.getNodeAffinity() == null
-        || a.getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution() == null) {
+        || a.getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution() == null
+        || a.getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().isEmpty()) {
       return null;
     }
     return pod.preferredNodeAffinity();

@@ -19,5 +19,4 @@ public record ResourceSpec(String name, long weight) {
       weight = 1;
     }
   }
-
 }

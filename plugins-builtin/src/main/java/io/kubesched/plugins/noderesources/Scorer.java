@@ -104,18 +104,27 @@ abstract class Scorer {
     }
 
     long function(long p) {
+      return brokenLinear(utilization, shapeScore, p);
+    }
+
+    /**
+     * Returns the piecewise linear function through ({@code utilization[i]}, {@code score[i]}) at
+     * {@code p}: the first score up to the first point, the last one after the last point (kube's
+     * {@code BuildBrokenLinearFunction}).
+     */
+    static long brokenLinear(long[] utilization, long[] score, long p) {
       for (int i = 0; i < utilization.length; i++) {
         if (p <= utilization[i]) {
           if (i == 0) {
-            return shapeScore[0];
+            return score[0];
           }
-          return shapeScore[i - 1]
-              + (shapeScore[i] - shapeScore[i - 1])
+          return score[i - 1]
+              + (score[i] - score[i - 1])
                   * (p - utilization[i - 1])
                   / (utilization[i] - utilization[i - 1]);
         }
       }
-      return shapeScore[shapeScore.length - 1];
+      return score[score.length - 1];
     }
 
     @Override

@@ -37,8 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The dry run and the candidate choice of DefaultPreemption, ported from kube-scheduler's {@code
  * TestDryRunPreemption} and {@code TestSelectBestCandidate}. Nodes have 500m CPU, 500 bytes of
- * memory and 32 pods ({@code veryLargeRes}); pods request small (100), medium (200), large (300)
- * or very large (500) amounts of both.
+ * memory and 32 pods ({@code veryLargeRes}); pods request small (100), medium (200), large (300) or
+ * very large (500) amounts of both.
  */
 final class DefaultPreemptionDryRunTest {
 
@@ -119,7 +119,9 @@ final class DefaultPreemptionDryRunTest {
             nodes(2),
             List.of(preemptor("p", 300)),
             List.of(
-                small("p1.1", LOW, "node1"), large("p1.2", MID, "node1"), large("p2", MID, "node2")),
+                small("p1.1", LOW, "node1"),
+                large("p1.2", MID, "node1"),
+                large("p2", MID, "node2")),
             List.of(),
             new int[] {0},
             List.of(List.of(Cand.of("node1", 0, "p1.2"), Cand.of("node2", 0, "p2"))),
@@ -279,7 +281,9 @@ final class DefaultPreemptionDryRunTest {
             new int[] {4},
             List.of(
                 List.of(
-                    Cand.of("node1", 1, "p1"), Cand.of("node3", 0, "p3"), Cand.of("node5", 1, "p5"))),
+                    Cand.of("node1", 1, "p1"),
+                    Cand.of("node3", 0, "p3"),
+                    Cand.of("node5", 1, "p5"))),
             List.of(8),
             false));
   }
@@ -342,8 +346,7 @@ final class DefaultPreemptionDryRunTest {
             "a pod that fits on both nodes when lower priority pods are preempted",
             nodes(2),
             preemptor("p", 300),
-            List.of(
-                start(large("p1", MID, "node1"), 0), start(large("p2", MID, "node2"), 0)),
+            List.of(start(large("p1", MID, "node1"), 0), start(large("p2", MID, "node2"), 0)),
             List.of("node1", "node2")),
         argumentSet(
             "node with min highest priority pod is picked",
@@ -470,7 +473,11 @@ final class DefaultPreemptionDryRunTest {
     List<Candidate> candidates =
         pl.evaluator()
             .dryRunPreemption(
-                new CycleState(), PodInfo.of(preemptor), h.nodes, List.of(), w.offset(),
+                new CycleState(),
+                PodInfo.of(preemptor),
+                h.nodes,
+                List.of(),
+                w.offset(),
                 w.numCandidates())
             .candidates();
 

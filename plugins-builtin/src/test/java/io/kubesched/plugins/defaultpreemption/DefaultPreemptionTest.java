@@ -217,7 +217,8 @@ final class DefaultPreemptionTest {
             List.of(pod("p1").node("node1").obj()),
             onePodNodes("node1", "node2"),
             List.of(),
-            new NodeStatuses(Map.of("node1", Status.unresolvable("node(s) were unschedulable")),
+            new NodeStatuses(
+                Map.of("node1", Status.unresolvable("node(s) were unschedulable")),
                 Status.unresolvable()),
             false,
             new PostFilterResult(
@@ -251,8 +252,7 @@ final class DefaultPreemptionTest {
     DefaultPreemption pl =
         new DefaultPreemption(DefaultPreemptionArgs.defaults(), h, new ScriptedRandom(0));
 
-    PostFilterResult got =
-        pl.postFilter(new CycleState(), PodInfo.of(preemptor), statuses);
+    PostFilterResult got = pl.postFilter(new CycleState(), PodInfo.of(preemptor), statuses);
 
     assertThat(got).isEqualTo(want);
   }

@@ -268,13 +268,11 @@ final class PreemptionFixtures {
   }
 
   /** Fails AddPod/RemovePod on nodes labelled {@code error=true}, like kube's TestPlugin. */
-  static final class FailingExtensions implements PreFilterExtensions {
+  static class FailingExtensions implements PreFilterExtensions {
     @Override
     public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
       return "true".equals(node.labels().get("error"))
-          ? Status.error(
-              "running AddPod on PreFilter plugin \"test-plugin\": failed to add pod: "
-                  + podToSchedule.name())
+          ? Status.error("failed to add pod: " + podToSchedule.name())
           : Status.success();
     }
 
@@ -282,9 +280,7 @@ final class PreemptionFixtures {
     public Status removePod(
         CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo node) {
       return "true".equals(node.labels().get("error"))
-          ? Status.error(
-              "running RemovePod on PreFilter plugin \"test-plugin\": failed to remove pod: "
-                  + podToSchedule.name())
+          ? Status.error("failed to remove pod: " + podToSchedule.name())
           : Status.success();
     }
   }
@@ -299,6 +295,7 @@ final class PreemptionFixtures {
     final List<String> writes = new ArrayList<>();
     final List<Event> events = new ArrayList<>();
     final List<String> failDeletes = new ArrayList<>();
+    Consumer<V1Pod> onDelete = p -> {};
 
     void add(V1Pod p) {
       pods.put(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName(), p);
@@ -318,6 +315,7 @@ final class PreemptionFixtures {
       if (failDeletes.contains(pod.getMetadata().getName())) {
         throw new SchedulingException("delete failed: " + pod.getMetadata().getName());
       }
+      onDelete.accept(pod);
       writes.add("delete " + key(pod));
       pods.remove(key(pod));
     }
@@ -582,7 +580,8 @@ final class PreemptionFixtures {
       for (PreFilterExtensions e : extensions) {
         Status s = e.addPod(state, podToSchedule, podToAdd, node);
         if (!s.isSuccess()) {
-          return s;
+          // the runtime's wrapping, for the only extensions these tests use
+          return Status.error("running AddPod on PreFilter plugin \"test-plugin\": " + s.message());
         }
       }
       return Status.success();
@@ -594,7 +593,8 @@ final class PreemptionFixtures {
       for (PreFilterExtensions e : extensions) {
         Status s = e.removePod(state, podToSchedule, podToRemove, node);
         if (!s.isSuccess()) {
-          return s;
+          return Status.error(
+              "running RemovePod on PreFilter plugin \"test-plugin\": " + s.message());
         }
       }
       return Status.success();

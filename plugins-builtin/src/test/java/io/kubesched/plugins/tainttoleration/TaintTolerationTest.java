@@ -161,7 +161,9 @@ final class TaintTolerationTest {
                     .taint("cpu-type", "arm64", PREFER_NO_SCHEDULE)
                     .taint("disk-type", "ssd", PREFER_NO_SCHEDULE)),
             List.of(
-                new NodeScore("nodeA", 100), new NodeScore("nodeB", 50), new NodeScore("nodeC", 0))),
+                new NodeScore("nodeA", 100),
+                new NodeScore("nodeB", 50),
+                new NodeScore("nodeC", 0))),
         argumentSet(
             "only taints and tolerations that have effect PreferNoSchedule are checked by the"
                 + " score",
