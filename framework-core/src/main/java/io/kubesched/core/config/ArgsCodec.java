@@ -305,8 +305,13 @@ public final class ArgsCodec {
       v = BigInteger.valueOf(((Number) raw).longValue());
     } else if (raw instanceof BigInteger b) {
       v = b;
-    } else if (raw instanceof Double || raw instanceof Float || raw instanceof BigDecimal) {
-      BigDecimal d = new BigDecimal(raw.toString());
+    } else if ((raw instanceof Double || raw instanceof Float)
+        && Double.isFinite(((Number) raw).doubleValue())) {
+      BigDecimal d = BigDecimal.valueOf(((Number) raw).doubleValue());
+      if (d.stripTrailingZeros().scale() <= 0) {
+        v = d.toBigIntegerExact();
+      }
+    } else if (raw instanceof BigDecimal d) {
       if (d.stripTrailingZeros().scale() <= 0) {
         v = d.toBigIntegerExact();
       }

@@ -144,6 +144,10 @@ final class ConfigArgsCodecTest {
             Map.of("by", 300),
             List.of("args.by: Invalid value: 300: out of range [-128, 127]")),
         argumentSet(
+            "not a number is not an integer",
+            Map.of("l", Double.NaN),
+            List.of("args.l: Invalid value: NaN: expected an integer")),
+        argumentSet(
             "string expected",
             Map.of("s", 1),
             List.of("args.s: Invalid value: 1: expected a string")),
