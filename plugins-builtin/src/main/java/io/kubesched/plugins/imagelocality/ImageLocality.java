@@ -90,7 +90,10 @@ public final class ImageLocality implements PreScorePlugin, ScorePlugin {
    */
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
-    PreScoreState s = state.read(PRE_SCORE_KEY).orElseGet(() -> compute(pod));
+    PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
+    if (s == null) {
+      s = compute(pod);
+    }
     Map<String, ImageStateSummary> states = node.imageStates();
     long sum = 0;
     for (String image : s.images()) {

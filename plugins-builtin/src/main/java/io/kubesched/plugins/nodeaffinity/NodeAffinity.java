@@ -229,7 +229,10 @@ public final class NodeAffinity
     if (addedNodeSelector != null && !addedNodeSelector.matches(node.name(), node.labels())) {
       return ENFORCED_MISMATCH;
     }
-    PreFilterState s = state.read(PRE_FILTER_KEY).orElseGet(() -> PreFilterState.of(pod));
+    PreFilterState s = state.read(PRE_FILTER_KEY).orElse(null);
+    if (s == null) {
+      s = PreFilterState.of(pod);
+    }
     return s.matches(node) ? Status.success() : POD_MISMATCH;
   }
 

@@ -254,11 +254,8 @@ public final class Fit
   /** Returns the node's score under the configured strategy, in [0, 100]. */
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
-    long[] podRequests =
-        state
-            .read(PRE_SCORE_KEY)
-            .map(PreScoreState::podRequests)
-            .orElseGet(() -> scorer.resources.podRequests(pod));
+    PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
+    long[] podRequests = s != null ? s.podRequests() : scorer.resources.podRequests(pod);
     return scorer.score(node, podRequests);
   }
 
