@@ -368,28 +368,28 @@ public final class InterPodAffinity
                 return;
               }
               List<PodInfo> pods = hasConstraints ? node.pods() : node.podsWithAffinity();
-              TopologyCounts local = new TopologyCounts();
+              TopologyCounts local = null;
               for (int p = 0, size = pods.size(); p < size; p++) {
                 PodInfo existing = pods.get(p);
                 for (ResolvedWeighted w : preferred) {
-                  processTerm(local, w.term(), w.weight(), existing, null, labels);
+                  local = processTerm(local, w.term(), w.weight(), existing, null, labels);
                 }
                 for (ResolvedWeighted w : preferredAnti) {
-                  processTerm(local, w.term(), -w.weight(), existing, null, labels);
+                  local = processTerm(local, w.term(), -w.weight(), existing, null, labels);
                 }
                 if (hardWeight > 0) {
                   for (AffinityTerm t : existing.requiredAffinityTerms()) {
-                    processTerm(local, t, hardWeight, pod, nsLabels, labels);
+                    local = processTerm(local, t, hardWeight, pod, nsLabels, labels);
                   }
                 }
                 for (WeightedAffinityTerm w : existing.preferredAffinityTerms()) {
-                  processTerm(local, w.term(), w.weight(), pod, nsLabels, labels);
+                  local = processTerm(local, w.term(), w.weight(), pod, nsLabels, labels);
                 }
                 for (WeightedAffinityTerm w : existing.preferredAntiAffinityTerms()) {
-                  processTerm(local, w.term(), -w.weight(), pod, nsLabels, labels);
+                  local = processTerm(local, w.term(), -w.weight(), pod, nsLabels, labels);
                 }
               }
-              perNode[i] = local.neverWritten() ? null : local;
+              perNode[i] = local;
             });
     TopologyCounts scores = new TopologyCounts();
     for (TopologyCounts c : perNode) {
@@ -404,16 +404,23 @@ public final class InterPodAffinity
     return Status.success();
   }
 
-  private static void processTerm(
+  /**
+   * Adds {@code weight} for the node's value of the term's key when {@code pod} matches the term
+   * (kube's {@code processTerm}); returns {@code scores}, created on the first write.
+   */
+  private static TopologyCounts processTerm(
       TopologyCounts scores,
       AffinityTerm term,
       long weight,
       PodInfo pod,
       Map<String, String> nsLabels,
       Map<String, String> nodeLabels) {
-    if (term.matches(pod, nsLabels)) {
-      scores.addForNode(nodeLabels, term.topologyKey(), weight);
+    if (term.matches(pod, nsLabels) && nodeLabels.containsKey(term.topologyKey())) {
+      TopologyCounts out = scores == null ? new TopologyCounts() : scores;
+      out.addForNode(nodeLabels, term.topologyKey(), weight);
+      return out;
     }
+    return scores;
   }
 
   @Override

@@ -234,12 +234,15 @@ public final class PodTopologySpread
       SpreadConstraint c = cs[i];
       String value = labels.get(c.topologyKey());
       if (value == null) {
-        log.atTrace()
-            .setMessage("node lacks the topology key of a spread constraint")
-            .addKeyValue("pod", pod::key)
-            .addKeyValue("node", node::name)
-            .addKeyValue("plugin", NAME)
-            .log();
+        if (log.isTraceEnabled()) {
+          log.atTrace()
+              .setMessage("node lacks the topology key of a spread constraint")
+              .addKeyValue("pod", pod.key())
+              .addKeyValue("node", node.name())
+              .addKeyValue("plugin", NAME)
+              .addKeyValue("topologyKey", c.topologyKey())
+              .log();
+        }
         return STATUS_LABEL_MISSING;
       }
       int skew = s.counts[i].get(value) + (s.selfMatch[i] ? 1 : 0) - s.minMatchNum(i);
