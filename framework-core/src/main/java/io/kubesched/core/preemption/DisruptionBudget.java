@@ -70,8 +70,8 @@ public record DisruptionBudget(
   /**
    * Splits {@code pods} into those whose eviction would violate a budget and the others, keeping
    * the order of {@code pods} in both (kube's {@code filterPodsWithPDBViolation}). Every pod
-   * consumes one allowed disruption of each budget that selects it, unless the budget already
-   * lists it among its disrupted pods; a pod that drives a budget below zero is violating.
+   * consumes one allowed disruption of each budget that selects it, unless the budget already lists
+   * it among its disrupted pods; a pod that drives a budget below zero is violating.
    */
   public static Split split(List<PodInfo> pods, List<DisruptionBudget> budgets) {
     int[] allowed = new int[budgets.size()];

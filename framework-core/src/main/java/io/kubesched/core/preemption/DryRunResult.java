@@ -8,8 +8,7 @@ import java.util.Map;
  * The outcome of a preemption dry run.
  *
  * @param candidates the candidates, those without budget violations first
- * @param nodeStatuses why preemption does not help on each node that was tried and is no
- *     candidate
+ * @param nodeStatuses why preemption does not help on each node that was tried and is no candidate
  * @param errors the messages of the nodes whose dry run failed with an error, in no particular
  *     order
  */

@@ -2,6 +2,9 @@ package io.kubesched.core.preemption;
 
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubesched.core.runtime.Diagnosis;
+import io.kubesched.core.runtime.FitError;
+import io.kubesched.core.runtime.NodeToStatus;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EventRecorder;
@@ -25,7 +28,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,9 +43,9 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Synchronous eviction</h2>
  *
- * kube-scheduler 1.33 evicts victims in a goroutine (async preemption, beta and on) and returns
- * the nomination at once; while the goroutine runs, the preemptor is kept out of the active queue
- * by DefaultPreemption's PreEnqueue. This evaluator evicts synchronously, in the same order (the
+ * kube-scheduler 1.33 evicts victims in a goroutine (async preemption, beta and on) and returns the
+ * nomination at once; while the goroutine runs, the preemptor is kept out of the active queue by
+ * DefaultPreemption's PreEnqueue. This evaluator evicts synchronously, in the same order (the
  * lower-priority nominations are cleared first, then every victim but the last, then the preemptor
  * is released, then the last victim), and like the async path it returns the nomination even when
  * an eviction fails, activating the preemptor so that it is retried. Only the timing differs; the
@@ -55,8 +57,10 @@ import org.slf4j.LoggerFactory;
 public final class Evaluator {
   /** The absent-node reason of the message returned when no candidate is found. */
   public static final String REASON_NOT_HELPFUL = "Preemption is not helpful for scheduling";
+
   /** The condition type set on victims before their deletion. */
   public static final String DISRUPTION_TARGET = "DisruptionTarget";
+
   /** The reason of the {@link #DISRUPTION_TARGET} condition set by preemption. */
   public static final String REASON_PREEMPTION_BY_SCHEDULER = "PreemptionByScheduler";
 
@@ -108,8 +112,8 @@ public final class Evaluator {
    *
    * <ul>
    *   <li>Success with an Override nomination of the chosen node: victims were evicted.
-   *   <li>Unschedulable with an Override nomination of {@code ""}: no node can be made to fit;
-   *       the status carries a {@code 0/N nodes are available: ...} message.
+   *   <li>Unschedulable with an Override nomination of {@code ""}: no node can be made to fit; the
+   *       status carries a {@code 0/N nodes are available: ...} message.
    *   <li>Unschedulable or Error with a Noop nomination: the pod may not preempt, or something
    *       failed.
    * </ul>
@@ -155,6 +159,7 @@ public final class Evaluator {
           .log();
       String message =
           nodesAvailableMessage(
+              preemptor,
               allNodes.size(),
               found.nodeStatuses(),
               Status.unresolvable(REASON_NOT_HELPFUL));
@@ -198,10 +203,10 @@ public final class Evaluator {
       }
       return new DryRunResult(List.of(), Map.of(), List.of());
     }
-    List<DisruptionBudget> pdbs = DisruptionBudget.ofAll(handle.client().listPodDisruptionBudgets());
+    List<DisruptionBudget> pdbs =
+        DisruptionBudget.ofAll(handle.client().listPodDisruptionBudgets());
     PreemptionInterface.Window window = policy.offsetAndNumCandidates(potential.size());
-    return dryRunPreemption(
-        state, pod, potential, pdbs, window.offset(), window.numCandidates());
+    return dryRunPreemption(state, pod, potential, pdbs, window.offset(), window.numCandidates());
   }
 
   /**
@@ -244,7 +249,9 @@ public final class Evaluator {
                 return;
               }
               if (status.isSuccess()) {
-                status = Status.error("expected at least one victim pod on node \"" + copy.name() + "\"");
+                status =
+                    Status.error(
+                        "expected at least one victim pod on node \"" + copy.name() + "\"");
               }
               if (status.code() == Status.Code.ERROR) {
                 errors.add(status.message());
@@ -288,9 +295,7 @@ public final class Evaluator {
    * @return the node name, or {@code ""} when there are no candidates
    */
   static String pickOneNodeForPreemption(
-      Map<String, Candidate> nodesToVictims,
-      List<ToLongFunction<String>> scoreFuncs,
-      Instant now) {
+      Map<String, Candidate> nodesToVictims, List<ToLongFunction<String>> scoreFuncs, Instant now) {
     if (nodesToVictims.isEmpty()) {
       return "";
     }
@@ -417,7 +422,8 @@ public final class Evaluator {
                 .reason(REASON_PREEMPTION_BY_SCHEDULER)
                 .message(
                     preemptor.schedulerName() + ": preempting to accommodate a higher priority pod")
-                .lastTransitionTime(OffsetDateTime.ofInstant(handle.clock().instant(), ZoneOffset.UTC));
+                .lastTransitionTime(
+                    OffsetDateTime.ofInstant(handle.clock().instant(), ZoneOffset.UTC));
         if (!hasCondition(victim.pod(), condition)) {
           handle.client().updatePodCondition(victim.pod(), condition);
         }
@@ -468,29 +474,12 @@ public final class Evaluator {
   /**
    * Returns the {@code 0/N nodes are available: ...} text of a FitError whose explicit node
    * statuses are {@code statuses} and whose other nodes have {@code absent}: each reason prefixed
-   * with its node count, sorted, joined by {@code ", "}.
+   * with its node count, sorted, joined by {@code ", "} (the runtime's {@link FitError} rule).
    */
   public static String nodesAvailableMessage(
-      int numAllNodes, Map<String, Status> statuses, Status absent) {
-    Map<String, Integer> counts = new TreeMap<>();
-    for (Status s : statuses.values()) {
-      for (String r : s.allReasons()) {
-        counts.merge(r, 1, Integer::sum);
-      }
-    }
-    if (statuses.size() < numAllNodes) {
-      for (String r : absent.allReasons()) {
-        counts.merge(r, numAllNodes - statuses.size(), Integer::sum);
-      }
-    }
-    List<String> parts = new ArrayList<>(counts.size());
-    counts.forEach((reason, count) -> parts.add(count + " " + reason));
-    Collections.sort(parts);
-    StringBuilder sb = new StringBuilder("0/").append(numAllNodes).append(" nodes are available:");
-    if (!parts.isEmpty()) {
-      sb.append(' ').append(String.join(", ", parts)).append('.');
-    }
-    return sb.toString();
+      PodInfo pod, int numAllNodes, Map<String, Status> statuses, Status absent) {
+    Diagnosis diagnosis = new Diagnosis(new NodeToStatus(statuses, absent));
+    return new FitError(pod, numAllNodes, diagnosis).getMessage();
   }
 
   /** Joins error messages as Go's {@code utilerrors.NewAggregate(errs).Error()} does. */

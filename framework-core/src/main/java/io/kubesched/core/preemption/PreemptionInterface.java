@@ -10,13 +10,13 @@ import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 /**
- * The policy half of preemption that a preemption plugin supplies to the {@link Evaluator}
- * (kube's {@code preemption.Interface}).
+ * The policy half of preemption that a preemption plugin supplies to the {@link Evaluator} (kube's
+ * {@code preemption.Interface}).
  */
 public interface PreemptionInterface {
   /**
-   * Chooses where the dry run starts among {@code numNodes} potential nodes and how many
-   * candidates it should look for.
+   * Chooses where the dry run starts among {@code numNodes} potential nodes and how many candidates
+   * it should look for.
    *
    * @param numNodes the number of potential nodes, at least 1
    */
@@ -32,8 +32,8 @@ public interface PreemptionInterface {
   Optional<String> podEligibleToPreemptOthers(PodInfo pod, Status nominatedNodeStatus);
 
   /**
-   * Finds the smallest set of pods on {@code node} whose eviction lets {@code pod} fit. Both
-   * {@code state} and {@code node} are copies the method may modify.
+   * Finds the smallest set of pods on {@code node} whose eviction lets {@code pod} fit. Both {@code
+   * state} and {@code node} are copies the method may modify.
    *
    * @param pdbs the pod disruption budgets of the cluster
    */
@@ -41,8 +41,8 @@ public interface PreemptionInterface {
       CycleState state, PodInfo pod, NodeInfo node, List<DisruptionBudget> pdbs);
 
   /**
-   * Returns the score functions that choose among candidate nodes, applied in order while more
-   * than one node has the highest score; empty selects kube-scheduler's default criteria.
+   * Returns the score functions that choose among candidate nodes, applied in order while more than
+   * one node has the highest score; empty selects kube-scheduler's default criteria.
    *
    * @param nodesToVictims the candidates by node name
    */

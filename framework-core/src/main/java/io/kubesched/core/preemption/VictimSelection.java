@@ -8,8 +8,7 @@ import java.util.Objects;
 /**
  * The outcome of choosing victims on one node.
  *
- * @param victims the pods to evict, most important first; empty when {@code status} is not
- *     success
+ * @param victims the pods to evict, most important first; empty when {@code status} is not success
  * @param numPdbViolations how many victims are evicted against their pod disruption budget
  * @param status success, or why preemption cannot help on the node
  */

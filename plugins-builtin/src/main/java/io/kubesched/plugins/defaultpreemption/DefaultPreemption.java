@@ -38,22 +38,27 @@ import java.util.Random;
  * preemptionPolicy: Never}, or whose nominated node still has a lower-priority pod terminating
  * because of preemption, may not preempt; on a node every lower-priority pod is a potential victim,
  * and as many of them as possible are reprieved, those whose eviction would violate a pod
- * disruption budget first, then the others, most important first. PreEnqueue holds back a pod
- * while its victims are being evicted.
+ * disruption budget first, then the others, most important first. PreEnqueue holds back a pod while
+ * its victims are being evicted.
  */
 public final class DefaultPreemption
     implements PostFilterPlugin, PreEnqueuePlugin, EnqueueExtensions, PreemptionInterface {
   /** The plugin name. */
   public static final String NAME = "DefaultPreemption";
+
   /** The prefix of every non-empty PostFilter message. */
   public static final String MESSAGE_PREFIX = "preemption: ";
+
   /** Why a pod with {@code preemptionPolicy: Never} does not preempt. */
   public static final String REASON_NEVER = "not eligible due to preemptionPolicy=Never.";
+
   /** Why a pod whose earlier victims are still terminating does not preempt again. */
   public static final String REASON_TERMINATING_VICTIM =
       "not eligible due to a terminating pod on the nominated node.";
+
   /** Why a node without lower-priority pods is no candidate. */
   public static final String REASON_NO_VICTIMS = "No preemption victims found for incoming pod";
+
   /** Why PreEnqueue holds a pod back. */
   public static final String REASON_PREEMPTION_RUNNING =
       "waiting for the preemption for this pod to be finished";
@@ -139,8 +144,8 @@ public final class DefaultPreemption
   }
 
   /**
-   * Registers pod deletion with a hint that always skips: a pod held back by PreEnqueue is moved
-   * by the plugins that rejected it, not by this one (kube-scheduler 1.33 with async preemption).
+   * Registers pod deletion with a hint that always skips: a pod held back by PreEnqueue is moved by
+   * the plugins that rejected it, not by this one (kube-scheduler 1.33 with async preemption).
    */
   @Override
   public List<ClusterEventWithHint> eventsToRegister() {

@@ -22,8 +22,8 @@ public record DefaultPreemptionArgs(int minCandidateNodesPercentage, int minCand
   }
 
   /**
-   * Returns the problems with these arguments, with kube-scheduler's paths and messages: each
-   * value out of range, and both being zero.
+   * Returns the problems with these arguments, with kube-scheduler's paths and messages: each value
+   * out of range, and both being zero.
    */
   @Override
   public List<FieldError> validate(String path) {
@@ -32,7 +32,8 @@ public record DefaultPreemptionArgs(int minCandidateNodesPercentage, int minCand
     String absolutePath = prefix + "minCandidateNodesAbsolute";
     List<FieldError> errors = new ArrayList<>();
     if (minCandidateNodesPercentage < 0 || minCandidateNodesPercentage > 100) {
-      errors.add(invalid(percentagePath, minCandidateNodesPercentage, "not in valid range [0, 100]"));
+      errors.add(
+          invalid(percentagePath, minCandidateNodesPercentage, "not in valid range [0, 100]"));
     }
     if (minCandidateNodesAbsolute < 0) {
       errors.add(invalid(absolutePath, minCandidateNodesAbsolute, "not in valid range [0, inf)"));
