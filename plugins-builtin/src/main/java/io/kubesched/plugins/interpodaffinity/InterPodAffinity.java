@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.AffinityTerm;
+import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
@@ -119,7 +120,8 @@ public final class InterPodAffinity
     Set<String> names = new HashSet<>(term.namespaces());
     if (!term.namespaceSelector().isNothing()) {
       if (cache[0] == null) {
-        cache[0] = handle.client().listNamespaces();
+        ClusterClient client = handle.client();
+        cache[0] = client == null ? List.of() : client.listNamespaces();
       }
       for (V1Namespace ns : cache[0]) {
         Map<String, String> labels =
@@ -131,6 +133,13 @@ public final class InterPodAffinity
       }
     }
     return term.withResolvedNamespaces(names);
+  }
+
+  /** Returns the labels of {@code namespace}; empty when unknown or without a cluster client. */
+  private Map<String, String> namespaceLabels(String namespace) {
+    ClusterClient client = handle.client();
+    Map<String, String> labels = client == null ? null : client.namespaceLabels(namespace);
+    return labels == null ? Map.of() : labels;
   }
 
   private AffinityTerm[] resolveAll(List<AffinityTerm> terms, List<V1Namespace>[] cache) {
@@ -164,7 +173,7 @@ public final class InterPodAffinity
     List<V1Namespace>[] cache = new List[1];
     AffinityTerm[] affinity = resolveAll(pod.requiredAffinityTerms(), cache);
     AffinityTerm[] anti = resolveAll(pod.requiredAntiAffinityTerms(), cache);
-    Map<String, String> nsLabels = handle.client().namespaceLabels(pod.namespace());
+    Map<String, String> nsLabels = namespaceLabels(pod.namespace());
 
     TopologyCounts existingAnti =
         existingAntiAffinityCounts(pod, nsLabels, handle.snapshot().havePodsWithRequiredAntiAffinityList());
@@ -353,7 +362,7 @@ public final class InterPodAffinity
     List<V1Namespace>[] cache = new List[1];
     ResolvedWeighted[] preferred = resolveWeighted(pod.preferredAffinityTerms(), cache);
     ResolvedWeighted[] preferredAnti = resolveWeighted(pod.preferredAntiAffinityTerms(), cache);
-    Map<String, String> nsLabels = handle.client().namespaceLabels(pod.namespace());
+    Map<String, String> nsLabels = namespaceLabels(pod.namespace());
     int hardWeight = args.hardPodAffinityWeight();
 
     TopologyCounts[] perNode = new TopologyCounts[nodes.size()];

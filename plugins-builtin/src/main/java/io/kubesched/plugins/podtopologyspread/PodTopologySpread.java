@@ -138,6 +138,9 @@ public final class PodTopologySpread
     if (cs.isEmpty()) {
       return cs;
     }
+    if (handle.client() == null) {
+      return List.of(); // no cluster objects to deduce a selector from
+    }
     LabelSelector selector = DefaultSelector.of(pod, handle.client());
     if (selector.isEverything()) {
       return List.of();
