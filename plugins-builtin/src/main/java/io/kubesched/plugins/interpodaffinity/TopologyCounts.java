@@ -51,6 +51,7 @@ final class TopologyCounts {
       maps[k] = new ValueMap();
     }
     ValueMap m = maps[k];
+    m.own();
     int slot = m.slot(value);
     if (m.keys[slot] == null) {
       created++;
@@ -153,18 +154,33 @@ final class TopologyCounts {
     return new ArrayList<>(List.of(keys));
   }
 
-  /** An open-addressing map from a topology value to a {@code long}. */
+  /**
+   * An open-addressing map from a topology value to a {@code long}; {@link #copy()} is
+   * copy-on-write (arrays are shared until either side writes).
+   */
   private static final class ValueMap {
     private String[] keys = new String[8];
     private long[] values = new long[8];
     private int size;
+    private boolean owned = true;
 
     ValueMap copy() {
+      owned = false;
       ValueMap c = new ValueMap();
-      c.keys = keys.clone();
-      c.values = values.clone();
+      c.keys = keys;
+      c.values = values;
       c.size = size;
+      c.owned = false;
       return c;
+    }
+
+    /** Makes the arrays private to this map before a write. */
+    void own() {
+      if (!owned) {
+        keys = keys.clone();
+        values = values.clone();
+        owned = true;
+      }
     }
 
     int slot(String key) {
