@@ -38,8 +38,8 @@ import java.util.Set;
  *
  * <p>Required terms of the incoming pod and the required anti-affinity of existing pods are
  * enforced in Filter from three counters built once in PreFilter; preferred terms of both sides
- * (and existing pods' required affinity, weighted by {@code hardPodAffinityWeight}) rank nodes
- * in Score from sums built once in PreScore. Thread-safe: per-cycle data lives in the {@link
+ * (and existing pods' required affinity, weighted by {@code hardPodAffinityWeight}) rank nodes in
+ * Score from sums built once in PreScore. Thread-safe: per-cycle data lives in the {@link
  * CycleState}.
  */
 public final class InterPodAffinity
@@ -71,7 +71,8 @@ public final class InterPodAffinity
   static final StateKey<PreScoreState> PRE_SCORE_KEY =
       StateKey.of("PreScore" + NAME, PreScoreState.class);
 
-  private static final Status STATUS_AFFINITY = Status.unresolvable(REASON_AFFINITY_RULES_NOT_MATCH);
+  private static final Status STATUS_AFFINITY =
+      Status.unresolvable(REASON_AFFINITY_RULES_NOT_MATCH);
   private static final Status STATUS_ANTI_AFFINITY =
       Status.unschedulable(REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
   private static final Status STATUS_EXISTING_ANTI_AFFINITY =
@@ -124,8 +125,7 @@ public final class InterPodAffinity
         cache[0] = client == null ? List.of() : client.listNamespaces();
       }
       for (V1Namespace ns : cache[0]) {
-        Map<String, String> labels =
-            ns.getMetadata() == null ? null : ns.getMetadata().getLabels();
+        Map<String, String> labels = ns.getMetadata() == null ? null : ns.getMetadata().getLabels();
         if (term.namespaceSelector().matches(labels == null ? Map.of() : labels)
             && ns.getMetadata().getName() != null) {
           names.add(ns.getMetadata().getName());
@@ -176,7 +176,8 @@ public final class InterPodAffinity
     Map<String, String> nsLabels = namespaceLabels(pod.namespace());
 
     TopologyCounts existingAnti =
-        existingAntiAffinityCounts(pod, nsLabels, handle.snapshot().havePodsWithRequiredAntiAffinityList());
+        existingAntiAffinityCounts(
+            pod, nsLabels, handle.snapshot().havePodsWithRequiredAntiAffinityList());
     TopologyCounts[] incoming = incomingCounts(affinity, anti, nodes);
 
     if (existingAnti.isEmpty() && affinity.length == 0 && anti.length == 0) {
@@ -275,8 +276,7 @@ public final class InterPodAffinity
   }
 
   @Override
-  public Status addPod(
-      CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
+  public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
     state.get(PRE_FILTER_KEY).updateWithPod(podToAdd, node, 1);
     return Status.success();
   }
@@ -339,8 +339,12 @@ public final class InterPodAffinity
     boolean hasPreferredAffinity =
         affinity != null
             && affinity.getPodAffinity() != null
-            && affinity.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution() != null
-            && !affinity.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().isEmpty();
+            && affinity.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution()
+                != null
+            && !affinity
+                .getPodAffinity()
+                .getPreferredDuringSchedulingIgnoredDuringExecution()
+                .isEmpty();
     boolean hasPreferredAnti =
         affinity != null
             && affinity.getPodAntiAffinity() != null
@@ -480,7 +484,8 @@ public final class InterPodAffinity
   QueueingHint isSchedulableAfterPodChange(V1Pod pod, Object oldObj, Object newObj) {
     V1Pod original = as(V1Pod.class, oldObj);
     V1Pod modified = as(V1Pod.class, newObj);
-    if ((modified != null && isUnassigned(modified)) || (original != null && isUnassigned(original))) {
+    if ((modified != null && isUnassigned(modified))
+        || (original != null && isUnassigned(original))) {
       return QueueingHint.SKIP;
     }
     PodInfo target = PodInfo.of(pod);
@@ -552,7 +557,9 @@ public final class InterPodAffinity
   }
 
   private static boolean isUnassigned(V1Pod p) {
-    return p.getSpec() == null || p.getSpec().getNodeName() == null || p.getSpec().getNodeName().isEmpty();
+    return p.getSpec() == null
+        || p.getSpec().getNodeName() == null
+        || p.getSpec().getNodeName().isEmpty();
   }
 
   private static Map<String, String> labels(V1Node n) {

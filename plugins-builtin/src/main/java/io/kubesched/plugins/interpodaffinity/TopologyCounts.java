@@ -14,8 +14,10 @@ import java.util.TreeMap;
 final class TopologyCounts {
   private String[] keys = new String[0];
   private ValueMap[] maps = new ValueMap[0];
+
   /** The number of pairs whose count is not zero (kube deletes pairs that drop to zero). */
   private int nonZero;
+
   /** The number of pairs ever created (kube's score map keeps entries that sum to zero). */
   private int created;
 

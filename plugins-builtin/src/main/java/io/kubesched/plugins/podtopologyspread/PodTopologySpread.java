@@ -257,8 +257,7 @@ public final class PodTopologySpread
   }
 
   @Override
-  public Status addPod(
-      CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
+  public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
     updateWithPod(state.get(PRE_FILTER_KEY), podToAdd, podToSchedule, node, 1);
     return Status.success();
   }

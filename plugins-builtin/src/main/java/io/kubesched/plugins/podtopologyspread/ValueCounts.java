@@ -6,15 +6,15 @@ import java.util.Arrays;
  * Counts of matching pods by topology value for one constraint: an open-addressing hash map from
  * {@code String} to {@code int} that allocates nothing on lookups and copies cheaply.
  *
- * <p>A value once added stays (a domain with zero matching pods is still a domain). {@link
- * #copy()} is copy-on-write: the copy and the original share their arrays until either is
- * written, so cloning a cycle state for preemption costs nothing per domain. Not thread-safe for
- * writes.
+ * <p>A value once added stays (a domain with zero matching pods is still a domain). {@link #copy()}
+ * is copy-on-write: the copy and the original share their arrays until either is written, so
+ * cloning a cycle state for preemption costs nothing per domain. Not thread-safe for writes.
  */
 final class ValueCounts {
   private String[] keys;
   private int[] values;
   private int size;
+
   /** Whether the arrays belong to this instance alone (else they are copied before a write). */
   private boolean owned = true;
 

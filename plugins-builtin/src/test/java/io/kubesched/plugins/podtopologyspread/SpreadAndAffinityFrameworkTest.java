@@ -28,8 +28,7 @@ final class SpreadAndAffinityFrameworkTest {
 
   static FrameworkHarness.Builder harness() {
     return FrameworkHarness.builder()
-        .provider(
-            new PodTopologySpreadProvider(), new PodTopologySpreadArgs(List.of(), "List"), 2)
+        .provider(new PodTopologySpreadProvider(), new PodTopologySpreadArgs(List.of(), "List"), 2)
         .provider(new InterPodAffinityProvider(), InterPodAffinityArgs.defaults(), 2)
         .nodes(NODES);
   }
@@ -79,8 +78,11 @@ final class SpreadAndAffinityFrameworkTest {
                     .name("p")
                     .label("foo", "")
                     .spreadConstraint(
-                        s -> s.maxSkew(1).topologyKey("zone").whenUnsatisfiable("ScheduleAnyway")
-                            .selectorExists("foo"))
+                        s ->
+                            s.maxSkew(1)
+                                .topologyKey("zone")
+                                .whenUnsatisfiable("ScheduleAnyway")
+                                .selectorExists("foo"))
                     .preferredPodAffinity(10, "zone", "db", "")
                     .obj());
 

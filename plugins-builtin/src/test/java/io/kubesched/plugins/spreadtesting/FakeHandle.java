@@ -25,9 +25,9 @@ import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 /**
- * A minimal {@link FrameworkHandle} for plugin tests: an in-memory snapshot of nodes and their
- * pods (placed by {@code spec.nodeName}), an {@link InMemoryCluster} as the client and a
- * sequential parallelizer. Methods that run other plugins are unsupported.
+ * A minimal {@link FrameworkHandle} for plugin tests: an in-memory snapshot of nodes and their pods
+ * (placed by {@code spec.nodeName}), an {@link InMemoryCluster} as the client and a sequential
+ * parallelizer. Methods that run other plugins are unsupported.
  */
 public final class FakeHandle implements FrameworkHandle {
   private final List<NodeInfo> nodes;
