@@ -102,6 +102,7 @@ public final class Scheduler implements AutoCloseable {
   private final boolean simulatedBinding;
   private final Random random;
   private final SchedulerMetrics metrics;
+  private final SchedulingAttemptListener attemptListener;
   private final ThreadFactory threadFactory;
   private final List<ExecutorService> owned;
   private final SchedulingAlgorithm algorithm;
@@ -162,6 +163,8 @@ public final class Scheduler implements AutoCloseable {
     this.simulatedBinding = simulatedTime != null && be == simulatedTime.scheduler();
     this.owned = List.copyOf(ownedPools);
     this.random = b.random != null ? b.random : new Random(0);
+    this.attemptListener =
+        b.attemptListener != null ? b.attemptListener : SchedulingAttemptListener.NONE;
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
     this.threadFactory = b.threadFactory != null ? b.threadFactory : daemon("kubesched-scheduler");
     Parallelizer parallelizer =
@@ -540,8 +543,10 @@ public final class Scheduler implements AutoCloseable {
                 null));
       }
       result = algorithm.schedulePod(fwk, state, pod, snapshot);
+      attemptListener.onAttempt(pod, snapshot.list(), result, null);
     } catch (FitError fitError) {
       if (!fwk.hasPostFilterPlugins()) {
+        attemptListener.onAttempt(pod, snapshot.list(), null, fitError);
         return new CycleOutcome(null, clear, pod, unschedulable(fitError));
       }
       PostFilterResult pf;
@@ -552,6 +557,7 @@ public final class Scheduler implements AutoCloseable {
       }
       String msg = pf.status().message();
       fitError.diagnosis().setPostFilterMsg(msg);
+      attemptListener.onAttempt(pod, snapshot.list(), null, fitError);
       if (pf.status().code() == Status.Code.ERROR) {
         log.atWarn()
             .setMessage("PostFilter failed")
@@ -1091,6 +1097,7 @@ public final class Scheduler implements AutoCloseable {
     private Random random;
     private SchedulerMetrics metrics;
     private SimulatedTime simulatedTime;
+    private SchedulingAttemptListener attemptListener;
     private ThreadFactory threadFactory;
 
     private Builder() {}
@@ -1155,6 +1162,12 @@ public final class Scheduler implements AutoCloseable {
     /** Sets the metrics sink; default no-op. */
     public Builder metrics(SchedulerMetrics metrics) {
       this.metrics = metrics;
+      return this;
+    }
+
+    /** Sets the observer of every attempt's node selection (explain tooling); default none. */
+    public Builder attemptListener(SchedulingAttemptListener listener) {
+      this.attemptListener = listener;
       return this;
     }
 
