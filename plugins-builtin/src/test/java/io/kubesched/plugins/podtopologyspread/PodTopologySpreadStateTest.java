@@ -187,6 +187,88 @@ final class PodTopologySpreadStateTest {
                 "[{zone1 1} {zone2 3}]")));
   }
 
+  static List<V1Node> inclusionNodes(boolean taintNodeC) {
+    MakeNode c = MakeNode.node().name("node-c").label("node", "node-c").label("bar", "");
+    if (taintNodeC) {
+      c.taint("node.kubernetes.io/unschedulable", "", "NoSchedule");
+    }
+    return List.of(
+        MakeNode.node().name("node-a").label("node", "node-a").label("foo", "").obj(),
+        MakeNode.node().name("node-b").label("node", "node-b").label("foo", "").obj(),
+        c.obj());
+  }
+
+  static List<V1Pod> inclusionPods() {
+    return List.of(
+        pod("p-a", "node-a", "bar"),
+        pod("p-b", "node-b", "bar"),
+        pod("p-c", "node-b", "bar"),
+        pod("p-d", "node-c"));
+  }
+
+  static Stream<Arguments> inclusionCases() {
+    Rendered honoredAB =
+        want(List.of(Map.of("node-a", 1, "node-b", 2)), "[{node-a 1} {node-b 2}]");
+    Rendered all = want(List.of(Map.of("node-a", 1, "node-b", 2, "node-c", 0)),
+        "[{node-c 0} {node-a 1}]");
+    return Stream.of(
+        Arguments.argumentSet(
+            "NodeAffinityPolicy honored with nodeSelector",
+            MakePod.pod().name("p").label("foo", "").nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(hard("node", "bar")).obj(),
+            false, honoredAB),
+        Arguments.argumentSet(
+            "NodeAffinityPolicy ignored with nodeSelector",
+            MakePod.pod().name("p").label("foo", "").nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
+                    .nodeAffinityPolicy("Ignore"))
+                .obj(),
+            false, all),
+        Arguments.argumentSet(
+            "NodeAffinityPolicy honored with nodeAffinity",
+            MakePod.pod().name("p").label("foo", "").nodeAffinityIn("foo", "")
+                .spreadConstraint(hard("node", "bar")).obj(),
+            false, honoredAB),
+        Arguments.argumentSet(
+            "NodeAffinityPolicy ignored with nodeAffinity",
+            MakePod.pod().name("p").label("foo", "").nodeAffinityIn("foo", "")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
+                    .nodeAffinityPolicy("Ignore"))
+                .obj(),
+            false, all),
+        Arguments.argumentSet(
+            "NodeTaintsPolicy ignored",
+            MakePod.pod().name("p").label("foo", "").spreadConstraint(hard("node", "bar")).obj(),
+            true, all),
+        Arguments.argumentSet(
+            "NodeTaintsPolicy honored",
+            MakePod.pod().name("p").label("foo", "")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
+                    .nodeTaintsPolicy("Honor"))
+                .obj(),
+            true, honoredAB),
+        Arguments.argumentSet(
+            "NodeTaintsPolicy honored with tolerated taints",
+            MakePod.pod().name("p").label("foo", "")
+                .tolerationExists("node.kubernetes.io/unschedulable", "NoSchedule")
+                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
+                    .nodeTaintsPolicy("Honor"))
+                .obj(),
+            true, all));
+  }
+
+  @ParameterizedTest
+  @MethodSource("inclusionCases")
+  void preFilterStateWithNodeInclusionPolicies(V1Pod pod, boolean taintNodeC, Rendered want) {
+    FakeHandle handle = FakeHandle.of(inclusionNodes(taintNodeC), inclusionPods());
+    PodTopologySpread plugin =
+        new PodTopologySpread(new PodTopologySpreadArgs(List.of(), "List"), handle);
+    CycleState state = new CycleState();
+    assertThat(plugin.preFilter(state, PodInfo.of(pod), handle.nodes()))
+        .isEqualTo(PreFilterResult.success());
+    assertThat(render(state.get(PodTopologySpread.PRE_FILTER_KEY))).isEqualTo(want);
+  }
+
   @ParameterizedTest
   @MethodSource("preFilterCases")
   void preFilterState(V1Pod pod, List<V1Node> nodes, List<V1Pod> existing, Rendered want) {
