@@ -290,6 +290,12 @@ final class InterPodAffinityFilterTest {
     return n.obj();
   }
 
+  static List<V1Node> abNodes() {
+    return List.of(
+        node("nodeA", "region", "r1", "zone", "z1", "hostname", "nodeA"),
+        node("nodeB", "region", "r1", "zone", "z2", "hostname", "nodeB"));
+  }
+
   static Map<String, Status> want(Object... pairs) {
     Map<String, Status> m = new LinkedHashMap<>();
     for (int i = 0; i < pairs.length; i += 2) {
@@ -306,6 +312,142 @@ final class InterPodAffinityFilterTest {
             node("nodeB", "region", "r1", "hostname", "h2"),
             node("nodeC", "region", "r2", "hostname", "h3"));
     return Stream.of(
+        Arguments.argumentSet(
+            "anti-affinity by region; a pod in another namespace hating the pod doesn't count",
+            MakePod.pod()
+                .name("p")
+                .namespace("NS1")
+                .label("foo", "123")
+                .affinity(
+                    new V1Affinity()
+                        .podAntiAffinity(
+                            new V1PodAntiAffinity()
+                                .addRequiredDuringSchedulingIgnoredDuringExecutionItem(
+                                    term("region", req("foo", "In", "bar")))))
+                .obj(),
+            List.of(
+                node("nodeA", "region", "China"),
+                node("nodeB", "region", "China", "az", "az1"),
+                node("nodeC", "region", "India")),
+            List.of(
+                MakePod.pod().name("e1").namespace("NS1").node("nodeA").label("foo", "bar").obj(),
+                MakePod.pod()
+                    .name("e2")
+                    .namespace("NS2")
+                    .node("nodeC")
+                    .affinity(
+                        new V1Affinity()
+                            .podAntiAffinity(
+                                new V1PodAntiAffinity()
+                                    .addRequiredDuringSchedulingIgnoredDuringExecutionItem(
+                                        term("region", req("foo", "In", "123")))))
+                    .obj()),
+            want("nodeA", ANTI, "nodeB", ANTI, "nodeC", OK)),
+        Arguments.argumentSet(
+            "existing pod's anti-affinity with a topology key no node has",
+            MakePod.pod().name("p").label("foo", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(term("invalid-node-label", req("foo", "Exists"))))),
+            want("nodeA", OK, "nodeB", OK)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: a matching selector still needs the topology key",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(term("invalid-node-label", req("foo", "Exists")))),
+            abNodes(),
+            List.of(existing("e1", "nodeA", Map.of("foo", ""))),
+            want("nodeA", OK, "nodeB", OK)),
+        Arguments.argumentSet(
+            "existing pods' anti-affinity: the pod violates a term on every node",
+            MakePod.pod().name("p").label("foo", "").label("bar", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(term("zone", req("foo", "Exists")))),
+                pod(
+                    "e2",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(term("region", req("bar", "Exists"))))),
+            want("nodeA", EXISTING_ANTI, "nodeB", EXISTING_ANTI)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: the pod violates at least one term on every node",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(term("zone", req("foo", "Exists")), term("region", req("bar", "Exists")))),
+            abNodes(),
+            List.of(
+                existing("e1", "nodeA", Map.of("foo", "")),
+                existing("e2", "nodeB", Map.of("bar", ""))),
+            want("nodeA", ANTI, "nodeB", ANTI)),
+        Arguments.argumentSet(
+            "existing pod's anti-affinity: a term counts only with selector and key matching",
+            MakePod.pod().name("p").label("foo", "").label("bar", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(
+                        term("invalid-node-label", req("foo", "Exists")),
+                        term("zone", req("bar", "Exists"))))),
+            want("nodeA", EXISTING_ANTI, "nodeB", OK)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: a term counts only with selector and key matching",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(
+                    term("invalid-node-label", req("foo", "Exists")),
+                    term("zone", req("bar", "Exists")))),
+            abNodes(),
+            List.of(existing("podA", "nodeA", Map.of("foo", "", "bar", ""))),
+            want("nodeA", ANTI, "nodeB", OK)),
+        Arguments.argumentSet(
+            "existing pod's anti-affinity: all terms with valid keys",
+            MakePod.pod().name("p").label("foo", "").label("bar", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(
+                        term("region", req("foo", "Exists")), term("zone", req("bar", "Exists"))))),
+            want("nodeA", EXISTING_ANTI, "nodeB", EXISTING_ANTI)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: all terms with valid keys",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(term("region", req("foo", "Exists")), term("zone", req("bar", "Exists")))),
+            abNodes(),
+            List.of(existing("e1", "nodeA", Map.of("foo", "", "bar", ""))),
+            want("nodeA", ANTI, "nodeB", ANTI)),
         Arguments.argumentSet(
             "a pod can be scheduled onto all nodes of the region of a pod it has affinity to",
             pod("p", null, Map.of(), List.of(term("region", req("foo", "In", "bar"))), List.of()),
