@@ -207,54 +207,94 @@ final class PodTopologySpreadStateTest {
   }
 
   static Stream<Arguments> inclusionCases() {
-    Rendered honoredAB =
-        want(List.of(Map.of("node-a", 1, "node-b", 2)), "[{node-a 1} {node-b 2}]");
-    Rendered all = want(List.of(Map.of("node-a", 1, "node-b", 2, "node-c", 0)),
-        "[{node-c 0} {node-a 1}]");
+    Rendered honoredAB = want(List.of(Map.of("node-a", 1, "node-b", 2)), "[{node-a 1} {node-b 2}]");
+    Rendered all =
+        want(List.of(Map.of("node-a", 1, "node-b", 2, "node-c", 0)), "[{node-c 0} {node-a 1}]");
     return Stream.of(
         Arguments.argumentSet(
             "NodeAffinityPolicy honored with nodeSelector",
-            MakePod.pod().name("p").label("foo", "").nodeSelector(Map.of("foo", ""))
-                .spreadConstraint(hard("node", "bar")).obj(),
-            false, honoredAB),
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(hard("node", "bar"))
+                .obj(),
+            false,
+            honoredAB),
         Arguments.argumentSet(
             "NodeAffinityPolicy ignored with nodeSelector",
-            MakePod.pod().name("p").label("foo", "").nodeSelector(Map.of("foo", ""))
-                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
-                    .nodeAffinityPolicy("Ignore"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeAffinityPolicy("Ignore"))
                 .obj(),
-            false, all),
+            false,
+            all),
         Arguments.argumentSet(
             "NodeAffinityPolicy honored with nodeAffinity",
-            MakePod.pod().name("p").label("foo", "").nodeAffinityIn("foo", "")
-                .spreadConstraint(hard("node", "bar")).obj(),
-            false, honoredAB),
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeAffinityIn("foo", "")
+                .spreadConstraint(hard("node", "bar"))
+                .obj(),
+            false,
+            honoredAB),
         Arguments.argumentSet(
             "NodeAffinityPolicy ignored with nodeAffinity",
-            MakePod.pod().name("p").label("foo", "").nodeAffinityIn("foo", "")
-                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
-                    .nodeAffinityPolicy("Ignore"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeAffinityIn("foo", "")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeAffinityPolicy("Ignore"))
                 .obj(),
-            false, all),
+            false,
+            all),
         Arguments.argumentSet(
             "NodeTaintsPolicy ignored",
             MakePod.pod().name("p").label("foo", "").spreadConstraint(hard("node", "bar")).obj(),
-            true, all),
+            true,
+            all),
         Arguments.argumentSet(
             "NodeTaintsPolicy honored",
-            MakePod.pod().name("p").label("foo", "")
-                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
-                    .nodeTaintsPolicy("Honor"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeTaintsPolicy("Honor"))
                 .obj(),
-            true, honoredAB),
+            true,
+            honoredAB),
         Arguments.argumentSet(
             "NodeTaintsPolicy honored with tolerated taints",
-            MakePod.pod().name("p").label("foo", "")
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
                 .tolerationExists("node.kubernetes.io/unschedulable", "NoSchedule")
-                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("bar")
-                    .nodeTaintsPolicy("Honor"))
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeTaintsPolicy("Honor"))
                 .obj(),
-            true, all));
+            true,
+            all));
   }
 
   @ParameterizedTest
