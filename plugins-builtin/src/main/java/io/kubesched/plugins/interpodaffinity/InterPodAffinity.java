@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.AffinityTerm;
+import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
@@ -75,7 +76,8 @@ public final class InterPodAffinity
   static final StateKey<PreScoreState> PRE_SCORE_KEY =
       StateKey.of("PreScore" + NAME, PreScoreState.class);
 
-  private static final Status STATUS_AFFINITY = Status.unresolvable(REASON_AFFINITY_RULES_NOT_MATCH);
+  private static final Status STATUS_AFFINITY =
+      Status.unresolvable(REASON_AFFINITY_RULES_NOT_MATCH);
   private static final Status STATUS_ANTI_AFFINITY =
       Status.unschedulable(REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
   private static final Status STATUS_EXISTING_ANTI_AFFINITY =
@@ -126,11 +128,11 @@ public final class InterPodAffinity
     Set<String> names = new HashSet<>(term.namespaces());
     if (!term.namespaceSelector().isNothing()) {
       if (cache[0] == null) {
-        cache[0] = handle.client().listNamespaces();
+        ClusterClient client = handle.client();
+        cache[0] = client == null ? List.of() : client.listNamespaces();
       }
       for (V1Namespace ns : cache[0]) {
-        Map<String, String> labels =
-            ns.getMetadata() == null ? null : ns.getMetadata().getLabels();
+        Map<String, String> labels = ns.getMetadata() == null ? null : ns.getMetadata().getLabels();
         if (term.namespaceSelector().matches(labels == null ? Map.of() : labels)
             && ns.getMetadata().getName() != null) {
           names.add(ns.getMetadata().getName());
@@ -138,6 +140,13 @@ public final class InterPodAffinity
       }
     }
     return term.withResolvedNamespaces(names);
+  }
+
+  /** Returns the labels of {@code namespace}; empty when unknown or without a cluster client. */
+  private Map<String, String> namespaceLabels(String namespace) {
+    ClusterClient client = handle.client();
+    Map<String, String> labels = client == null ? null : client.namespaceLabels(namespace);
+    return labels == null ? Map.of() : labels;
   }
 
   private AffinityTerm[] resolveAll(List<AffinityTerm> terms, List<V1Namespace>[] cache) {
@@ -171,10 +180,11 @@ public final class InterPodAffinity
     List<V1Namespace>[] cache = new List[1];
     AffinityTerm[] affinity = resolveAll(pod.requiredAffinityTerms(), cache);
     AffinityTerm[] anti = resolveAll(pod.requiredAntiAffinityTerms(), cache);
-    Map<String, String> nsLabels = handle.client().namespaceLabels(pod.namespace());
+    Map<String, String> nsLabels = namespaceLabels(pod.namespace());
 
     TopologyCounts existingAnti =
-        existingAntiAffinityCounts(pod, nsLabels, handle.snapshot().havePodsWithRequiredAntiAffinityList());
+        existingAntiAffinityCounts(
+            pod, nsLabels, handle.snapshot().havePodsWithRequiredAntiAffinityList());
     TopologyCounts[] incoming = incomingCounts(affinity, anti, nodes);
 
     if (existingAnti.isEmpty() && affinity.length == 0 && anti.length == 0) {
@@ -299,8 +309,7 @@ public final class InterPodAffinity
   }
 
   @Override
-  public Status addPod(
-      CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
+  public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
     state.get(PRE_FILTER_KEY).updateWithPod(podToAdd, node, 1);
     return Status.success();
   }
@@ -363,8 +372,12 @@ public final class InterPodAffinity
     boolean hasPreferredAffinity =
         affinity != null
             && affinity.getPodAffinity() != null
-            && affinity.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution() != null
-            && !affinity.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().isEmpty();
+            && affinity.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution()
+                != null
+            && !affinity
+                .getPodAffinity()
+                .getPreferredDuringSchedulingIgnoredDuringExecution()
+                .isEmpty();
     boolean hasPreferredAnti =
         affinity != null
             && affinity.getPodAntiAffinity() != null
@@ -386,7 +399,7 @@ public final class InterPodAffinity
     List<V1Namespace>[] cache = new List[1];
     ResolvedWeighted[] preferred = resolveWeighted(pod.preferredAffinityTerms(), cache);
     ResolvedWeighted[] preferredAnti = resolveWeighted(pod.preferredAntiAffinityTerms(), cache);
-    Map<String, String> nsLabels = handle.client().namespaceLabels(pod.namespace());
+    Map<String, String> nsLabels = namespaceLabels(pod.namespace());
     int hardWeight = args.hardPodAffinityWeight();
 
     List<Object> key =
@@ -409,28 +422,28 @@ public final class InterPodAffinity
                 return null;
               }
               List<PodInfo> pods = hasConstraints ? node.pods() : node.podsWithAffinity();
-              TopologyCounts local = new TopologyCounts();
+              TopologyCounts local = null;
               for (int p = 0, size = pods.size(); p < size; p++) {
                 PodInfo existing = pods.get(p);
                 for (ResolvedWeighted w : preferred) {
-                  processTerm(local, w.term(), w.weight(), existing, null, labels);
+                  local = processTerm(local, w.term(), w.weight(), existing, null, labels);
                 }
                 for (ResolvedWeighted w : preferredAnti) {
-                  processTerm(local, w.term(), -w.weight(), existing, null, labels);
+                  local = processTerm(local, w.term(), -w.weight(), existing, null, labels);
                 }
                 if (hardWeight > 0) {
                   for (AffinityTerm t : existing.requiredAffinityTerms()) {
-                    processTerm(local, t, hardWeight, pod, nsLabels, labels);
+                    local = processTerm(local, t, hardWeight, pod, nsLabels, labels);
                   }
                 }
                 for (WeightedAffinityTerm w : existing.preferredAffinityTerms()) {
-                  processTerm(local, w.term(), w.weight(), pod, nsLabels, labels);
+                  local = processTerm(local, w.term(), w.weight(), pod, nsLabels, labels);
                 }
                 for (WeightedAffinityTerm w : existing.preferredAntiAffinityTerms()) {
-                  processTerm(local, w.term(), -w.weight(), pod, nsLabels, labels);
+                  local = processTerm(local, w.term(), -w.weight(), pod, nsLabels, labels);
                 }
               }
-              return local.neverWritten() ? null : local;
+              return local == null || local.neverWritten() ? null : local;
             });
     if (scores.neverWritten()) {
       return Status.skip();
@@ -439,16 +452,23 @@ public final class InterPodAffinity
     return Status.success();
   }
 
-  private static void processTerm(
+  /**
+   * Adds {@code weight} for the node's value of the term's key when {@code pod} matches the term
+   * (kube's {@code processTerm}); returns {@code scores}, created on the first write.
+   */
+  private static TopologyCounts processTerm(
       TopologyCounts scores,
       AffinityTerm term,
       long weight,
       PodInfo pod,
       Map<String, String> nsLabels,
       Map<String, String> nodeLabels) {
-    if (term.matches(pod, nsLabels)) {
-      scores.addForNode(nodeLabels, term.topologyKey(), weight);
+    if (term.matches(pod, nsLabels) && nodeLabels.containsKey(term.topologyKey())) {
+      TopologyCounts out = scores == null ? new TopologyCounts() : scores;
+      out.addForNode(nodeLabels, term.topologyKey(), weight);
+      return out;
     }
+    return scores;
   }
 
   @Override
@@ -499,7 +519,8 @@ public final class InterPodAffinity
   QueueingHint isSchedulableAfterPodChange(V1Pod pod, Object oldObj, Object newObj) {
     V1Pod original = as(V1Pod.class, oldObj);
     V1Pod modified = as(V1Pod.class, newObj);
-    if ((modified != null && isUnassigned(modified)) || (original != null && isUnassigned(original))) {
+    if ((modified != null && isUnassigned(modified))
+        || (original != null && isUnassigned(original))) {
       return QueueingHint.SKIP;
     }
     PodInfo target = PodInfo.of(pod);
@@ -571,7 +592,9 @@ public final class InterPodAffinity
   }
 
   private static boolean isUnassigned(V1Pod p) {
-    return p.getSpec() == null || p.getSpec().getNodeName() == null || p.getSpec().getNodeName().isEmpty();
+    return p.getSpec() == null
+        || p.getSpec().getNodeName() == null
+        || p.getSpec().getNodeName().isEmpty();
   }
 
   private static Map<String, String> labels(V1Node n) {

@@ -7,10 +7,10 @@ import java.util.List;
 /**
  * The arguments of {@link InterPodAffinity} (kube's {@code InterPodAffinityArgs}).
  *
- * @param hardPodAffinityWeight the score weight of existing pods' required affinity terms that
- *     the incoming pod matches, 0 to 100 (default 1)
- * @param ignorePreferredTermsOfExistingPods whether existing pods' preferred terms are ignored
- *     when the incoming pod has no preferred terms (default false)
+ * @param hardPodAffinityWeight the score weight of existing pods' required affinity terms that the
+ *     incoming pod matches, 0 to 100 (default 1)
+ * @param ignorePreferredTermsOfExistingPods whether existing pods' preferred terms are ignored when
+ *     the incoming pod has no preferred terms (default false)
  */
 public record InterPodAffinityArgs(
     int hardPodAffinityWeight, boolean ignorePreferredTermsOfExistingPods) implements PluginArgs {

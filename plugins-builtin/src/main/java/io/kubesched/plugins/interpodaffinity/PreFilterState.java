@@ -18,12 +18,16 @@ final class PreFilterState implements StateData {
   final AffinityTerm[] affinityTerms;
   final AffinityTerm[] antiAffinityTerms;
   final Map<String, String> namespaceLabels;
+
   /** Whether the incoming pod matches all its own required affinity terms. */
   final boolean matchesOwnAffinity;
+
   /** Existing pods' required anti-affinity terms matching the incoming pod. */
   final TopologyCounts existingAntiAffinity;
+
   /** Existing pods matching all the incoming pod's required affinity terms, per term. */
   final TopologyCounts affinity;
+
   /** Existing pods matching the incoming pod's required anti-affinity terms, per term. */
   final TopologyCounts antiAffinity;
 

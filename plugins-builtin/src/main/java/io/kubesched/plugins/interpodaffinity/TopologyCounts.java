@@ -14,8 +14,10 @@ import java.util.TreeMap;
 final class TopologyCounts {
   private String[] keys = new String[0];
   private ValueMap[] maps = new ValueMap[0];
+
   /** The number of pairs whose count is not zero (kube deletes pairs that drop to zero). */
   private int nonZero;
+
   /** The number of pairs ever created (kube's score map keeps entries that sum to zero). */
   private int created;
 
@@ -79,6 +81,7 @@ final class TopologyCounts {
       maps[k] = new ValueMap();
     }
     ValueMap m = maps[k];
+    m.own();
     int slot = m.slot(value);
     if (m.keys[slot] == null) {
       created++;
@@ -181,18 +184,33 @@ final class TopologyCounts {
     return new ArrayList<>(List.of(keys));
   }
 
-  /** An open-addressing map from a topology value to a {@code long}. */
+  /**
+   * An open-addressing map from a topology value to a {@code long}; {@link #copy()} is
+   * copy-on-write (arrays are shared until either side writes).
+   */
   private static final class ValueMap {
     private String[] keys = new String[8];
     private long[] values = new long[8];
     private int size;
+    private boolean owned = true;
 
     ValueMap copy() {
+      owned = false;
       ValueMap c = new ValueMap();
-      c.keys = keys.clone();
-      c.values = values.clone();
+      c.keys = keys;
+      c.values = values;
       c.size = size;
+      c.owned = false;
       return c;
+    }
+
+    /** Makes the arrays private to this map before a write. */
+    void own() {
+      if (!owned) {
+        keys = keys.clone();
+        values = values.clone();
+        owned = true;
+      }
     }
 
     int slot(String key) {

@@ -3,10 +3,9 @@
  * (kube-scheduler's {@code interpodaffinity}).
  *
  * <p>Extension points: PreFilter (with AddPod/RemovePod), Filter, PreScore, Score (with
- * NormalizeScore) and EnqueueExtensions. Filter reasons: {@value
- * io.kubesched.plugins.interpodaffinity.InterPodAffinity#REASON_AFFINITY_RULES_NOT_MATCH}, {@value
- * io.kubesched.plugins.interpodaffinity.InterPodAffinity#REASON_ANTI_AFFINITY_RULES_NOT_MATCH}
- * and {@value
- * io.kubesched.plugins.interpodaffinity.InterPodAffinity#REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH}.
+ * NormalizeScore) and EnqueueExtensions. Filter reasons: {@code node(s) didn't match pod affinity
+ * rules}, {@code node(s) didn't match pod anti-affinity rules} and {@code node(s) didn't satisfy
+ * existing pods anti-affinity rules} (the {@code REASON_*} constants of {@link
+ * io.kubesched.plugins.interpodaffinity.InterPodAffinity}).
  */
 package io.kubesched.plugins.interpodaffinity;

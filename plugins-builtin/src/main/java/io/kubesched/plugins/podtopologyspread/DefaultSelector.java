@@ -43,7 +43,9 @@ final class DefaultSelector {
     switch (apiVersion + "/" + owner.getKind()) {
       case "v1/ReplicationController":
         for (V1ReplicationController rc : client.listReplicationControllers(pod.namespace())) {
-          if (owner.getName().equals(rc.getMetadata() == null ? null : rc.getMetadata().getName())) {
+          if (owner
+              .getName()
+              .equals(rc.getMetadata() == null ? null : rc.getMetadata().getName())) {
             Map<String, String> sel = rc.getSpec() == null ? null : rc.getSpec().getSelector();
             if (sel != null) {
               labelSet.putAll(sel);
@@ -54,15 +56,21 @@ final class DefaultSelector {
         return selector;
       case "apps/v1/ReplicaSet":
         for (V1ReplicaSet rs : client.listReplicaSets(pod.namespace())) {
-          if (owner.getName().equals(rs.getMetadata() == null ? null : rs.getMetadata().getName())) {
-            return addRequirements(selector, rs.getSpec() == null ? null : rs.getSpec().getSelector());
+          if (owner
+              .getName()
+              .equals(rs.getMetadata() == null ? null : rs.getMetadata().getName())) {
+            return addRequirements(
+                selector, rs.getSpec() == null ? null : rs.getSpec().getSelector());
           }
         }
         return selector;
       case "apps/v1/StatefulSet":
         for (V1StatefulSet ss : client.listStatefulSets(pod.namespace())) {
-          if (owner.getName().equals(ss.getMetadata() == null ? null : ss.getMetadata().getName())) {
-            return addRequirements(selector, ss.getSpec() == null ? null : ss.getSpec().getSelector());
+          if (owner
+              .getName()
+              .equals(ss.getMetadata() == null ? null : ss.getMetadata().getName())) {
+            return addRequirements(
+                selector, ss.getSpec() == null ? null : ss.getSpec().getSelector());
           }
         }
         return selector;

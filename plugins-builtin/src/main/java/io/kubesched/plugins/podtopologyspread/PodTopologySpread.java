@@ -143,6 +143,9 @@ public final class PodTopologySpread
     if (cs.isEmpty()) {
       return cs;
     }
+    if (handle.client() == null) {
+      return List.of(); // no cluster objects to deduce a selector from
+    }
     LabelSelector selector = DefaultSelector.of(pod, handle.client());
     if (selector.isEverything()) {
       return List.of();
@@ -213,12 +216,15 @@ public final class PodTopologySpread
       SpreadConstraint c = cs[i];
       String value = labels.get(c.topologyKey());
       if (value == null) {
-        log.atTrace()
-            .setMessage("node lacks the topology key of a spread constraint")
-            .addKeyValue("pod", pod::key)
-            .addKeyValue("node", node::name)
-            .addKeyValue("plugin", NAME)
-            .log();
+        if (log.isTraceEnabled()) {
+          log.atTrace()
+              .setMessage("node lacks the topology key of a spread constraint")
+              .addKeyValue("pod", pod.key())
+              .addKeyValue("node", node.name())
+              .addKeyValue("plugin", NAME)
+              .addKeyValue("topologyKey", c.topologyKey())
+              .log();
+        }
         return STATUS_LABEL_MISSING;
       }
       int skew = s.counts[i].get(value) + (s.selfMatch[i] ? 1 : 0) - s.minMatchNum(i);
@@ -230,8 +236,7 @@ public final class PodTopologySpread
   }
 
   @Override
-  public Status addPod(
-      CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
+  public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
     updateWithPod(state.get(PRE_FILTER_KEY), podToAdd, podToSchedule, node, 1);
     return Status.success();
   }

@@ -32,8 +32,8 @@ public record PodTopologySpreadArgs(
   /** Normalises {@code null}: no default constraints, {@code System} defaulting. */
   public PodTopologySpreadArgs {
     defaultConstraints = defaultConstraints == null ? List.of() : List.copyOf(defaultConstraints);
-    defaultingType = defaultingType == null || defaultingType.isEmpty() ? SYSTEM_DEFAULTING
-        : defaultingType;
+    defaultingType =
+        defaultingType == null || defaultingType.isEmpty() ? SYSTEM_DEFAULTING : defaultingType;
   }
 
   /** Returns kube's defaults: {@code System} defaulting, no listed constraints. */
@@ -98,9 +98,7 @@ public record PodTopologySpreadArgs(
         if (key.equals(other.getTopologyKey() == null ? "" : other.getTopologyKey())
             && when.equals(
                 other.getWhenUnsatisfiable() == null ? "" : other.getWhenUnsatisfiable())) {
-          errors.add(
-              new FieldError(
-                  p, "Duplicate value: \"{" + key + ", " + when + "}\""));
+          errors.add(new FieldError(p, "Duplicate value: \"{" + key + ", " + when + "}\""));
           break;
         }
       }

@@ -4,16 +4,18 @@ import io.kubesched.framework.StateData;
 
 /**
  * What PreFilter computes for Filter (kube's {@code preFilterState}): per hard constraint, the
- * number of matching pods by topology value over the eligible nodes and the two critical paths
- * (the domains with the fewest matching pods).
+ * number of matching pods by topology value over the eligible nodes and the two critical paths (the
+ * domains with the fewest matching pods).
  *
  * <p>AddPod and RemovePod change the counts; the framework calls them only on a {@link #copy()}
  * used by a single thread, so no lock is needed.
  */
 final class PreFilterState implements StateData {
   final SpreadConstraint[] constraints;
+
   /** Whether the incoming pod matches each constraint's selector (it would count itself). */
   final boolean[] selfMatch;
+
   final ValueCounts[] counts;
   final CriticalPaths[] paths;
 

@@ -48,9 +48,7 @@ record SpreadConstraint(
    * @throws IllegalArgumentException when a label selector does not parse
    */
   static List<SpreadConstraint> convert(
-      List<V1TopologySpreadConstraint> constraints,
-      Map<String, String> podLabels,
-      String action) {
+      List<V1TopologySpreadConstraint> constraints, Map<String, String> podLabels, String action) {
     List<SpreadConstraint> out = new ArrayList<>(constraints.size());
     for (V1TopologySpreadConstraint c : constraints) {
       if (!action.equals(c.getWhenUnsatisfiable())) {
@@ -84,8 +82,8 @@ record SpreadConstraint(
   }
 
   /**
-   * Returns the selector of {@code matchLabels} with the requirements of {@code selector} added;
-   * a selector that selects nothing has no requirements to add (as kube's {@code
+   * Returns the selector of {@code matchLabels} with the requirements of {@code selector} added; a
+   * selector that selects nothing has no requirements to add (as kube's {@code
    * mergeLabelSetWithSelector}).
    */
   static LabelSelector mergeLabelSet(Map<String, String> matchLabels, LabelSelector selector) {
@@ -146,7 +144,9 @@ record SpreadConstraint(
         || pod.requiredNodeAffinity().matches(node.name(), labels);
   }
 
-  /** Counts the pods of {@code node} in {@code namespace}, not terminating, matching the selector. */
+  /**
+   * Counts the pods of {@code node} in {@code namespace}, not terminating, matching the selector.
+   */
   int countMatching(NodeInfo node, String namespace) {
     List<PodInfo> pods = node.pods();
     int n = 0;

@@ -6,13 +6,17 @@ import java.util.Arrays;
  * Counts of matching pods by topology value for one constraint: an open-addressing hash map from
  * {@code String} to {@code int} that allocates nothing on lookups and copies cheaply.
  *
- * <p>A value once added stays (a domain with zero matching pods is still a domain). Not
- * thread-safe for writes.
+ * <p>A value once added stays (a domain with zero matching pods is still a domain). {@link #copy()}
+ * is copy-on-write: the copy and the original share their arrays until either is written, so
+ * cloning a cycle state for preemption costs nothing per domain. Not thread-safe for writes.
  */
 final class ValueCounts {
   private String[] keys;
   private int[] values;
   private int size;
+
+  /** Whether the arrays belong to this instance alone (else they are copied before a write). */
+  private boolean owned = true;
 
   ValueCounts(int expected) {
     int cap = 8;
@@ -24,13 +28,23 @@ final class ValueCounts {
   }
 
   private ValueCounts(ValueCounts other) {
-    keys = other.keys.clone();
-    values = other.values.clone();
+    keys = other.keys;
+    values = other.values;
     size = other.size;
+    owned = false;
   }
 
   ValueCounts copy() {
+    owned = false;
     return new ValueCounts(this);
+  }
+
+  private void own() {
+    if (!owned) {
+      keys = keys.clone();
+      values = values.clone();
+      owned = true;
+    }
   }
 
   private int slot(String key) {
@@ -69,6 +83,7 @@ final class ValueCounts {
 
   /** Adds {@code delta} to the count of {@code key} (creating it) and returns the new count. */
   int add(String key, int delta) {
+    own();
     int i = slot(key);
     if (keys[i] == null) {
       keys[i] = key;

@@ -1,6 +1,6 @@
 /**
- * The {@code PodTopologySpread} plugin: spreads pods over topology domains (kube-scheduler's
- * {@code podtopologyspread}).
+ * The {@code PodTopologySpread} plugin: spreads pods over topology domains (kube-scheduler's {@code
+ * podtopologyspread}).
  *
  * <p>Extension points: PreFilter (with AddPod/RemovePod), Filter, PreScore, Score (with
  * NormalizeScore) and EnqueueExtensions. Filter reasons: {@value

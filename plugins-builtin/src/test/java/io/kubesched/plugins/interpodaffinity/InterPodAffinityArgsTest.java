@@ -20,16 +20,22 @@ final class InterPodAffinityArgsTest {
     return Stream.of(
         Arguments.argumentSet("valid args", new InterPodAffinityArgs(10, false), List.of()),
         Arguments.argumentSet("defaults", InterPodAffinityArgs.defaults(), List.of()),
-        Arguments.argumentSet("weight 0 and 100 are accepted",
-            new InterPodAffinityArgs(0, true), List.of()),
-        Arguments.argumentSet("hardPodAffinityWeight below the range",
+        Arguments.argumentSet(
+            "weight 0 and 100 are accepted", new InterPodAffinityArgs(0, true), List.of()),
+        Arguments.argumentSet(
+            "hardPodAffinityWeight below the range",
             new InterPodAffinityArgs(-1, false),
-            List.of(new FieldError(P + ".hardPodAffinityWeight",
-                "Invalid value: -1: not in valid range [0, 100]"))),
-        Arguments.argumentSet("hardPodAffinityWeight above the range",
+            List.of(
+                new FieldError(
+                    P + ".hardPodAffinityWeight",
+                    "Invalid value: -1: not in valid range [0, 100]"))),
+        Arguments.argumentSet(
+            "hardPodAffinityWeight above the range",
             new InterPodAffinityArgs(101, false),
-            List.of(new FieldError(P + ".hardPodAffinityWeight",
-                "Invalid value: 101: not in valid range [0, 100]"))));
+            List.of(
+                new FieldError(
+                    P + ".hardPodAffinityWeight",
+                    "Invalid value: 101: not in valid range [0, 100]"))));
   }
 
   @ParameterizedTest
@@ -45,7 +51,8 @@ final class InterPodAffinityArgsTest {
 
     assertThat(provider.name()).isEqualTo("InterPodAffinity");
     assertThat(provider.defaultArgs()).isEqualTo(new InterPodAffinityArgs(1, false));
-    assertThat(provider.create(provider.defaultArgs(), handle)).isInstanceOf(InterPodAffinity.class);
+    assertThat(provider.create(provider.defaultArgs(), handle))
+        .isInstanceOf(InterPodAffinity.class);
     assertThatThrownBy(() -> provider.create(new InterPodAffinityArgs(101, false), handle))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("args.hardPodAffinityWeight");

@@ -51,30 +51,65 @@ final class InterPodAffinityEventsTest {
 
   static Stream<Arguments> podCases() {
     return Stream.of(
-        Arguments.argumentSet("add a pod with a label that matches the affinity",
-            withAffinity(), null, assigned("e", "securityscan"), QueueingHint.QUEUE),
-        Arguments.argumentSet("add an unscheduled pod",
-            withAffinity(), null,
-            MakePod.pod().name("e").label("service", "securityscan").obj(), QueueingHint.SKIP),
-        Arguments.argumentSet("add a pod that doesn't match the affinity",
-            withAffinity(), null, assigned("e", "unmatched"), QueueingHint.SKIP),
-        Arguments.argumentSet("update a pod's label to match the affinity",
-            withAffinity(), assigned("e", "unmatched"), assigned("e", "securityscan"),
+        Arguments.argumentSet(
+            "add a pod with a label that matches the affinity",
+            withAffinity(),
+            null,
+            assigned("e", "securityscan"),
             QueueingHint.QUEUE),
-        Arguments.argumentSet("update a pod's label that keeps matching the affinity",
-            withAffinity(), assigned("e", "securityscan"),
-            MakePod.pod().name("e").node("fake-node").label("service", "securityscan")
-                .label("x", "y").obj(),
+        Arguments.argumentSet(
+            "add an unscheduled pod",
+            withAffinity(),
+            null,
+            MakePod.pod().name("e").label("service", "securityscan").obj(),
             QueueingHint.SKIP),
-        Arguments.argumentSet("update a pod's label so it no longer matches the anti-affinity",
-            withAntiAffinity(), assigned("e", "securityscan"), assigned("e", "unmatched"),
+        Arguments.argumentSet(
+            "add a pod that doesn't match the affinity",
+            withAffinity(),
+            null,
+            assigned("e", "unmatched"),
+            QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "update a pod's label to match the affinity",
+            withAffinity(),
+            assigned("e", "unmatched"),
+            assigned("e", "securityscan"),
             QueueingHint.QUEUE),
-        Arguments.argumentSet("delete a pod that matches the anti-affinity",
-            withAntiAffinity(), assigned("e", "securityscan"), null, QueueingHint.QUEUE),
-        Arguments.argumentSet("delete a pod that doesn't match the anti-affinity",
-            withAntiAffinity(), assigned("e", "unmatched"), null, QueueingHint.SKIP),
-        Arguments.argumentSet("delete a pod that matches the affinity",
-            withAffinity(), assigned("e", "securityscan"), null, QueueingHint.SKIP));
+        Arguments.argumentSet(
+            "update a pod's label that keeps matching the affinity",
+            withAffinity(),
+            assigned("e", "securityscan"),
+            MakePod.pod()
+                .name("e")
+                .node("fake-node")
+                .label("service", "securityscan")
+                .label("x", "y")
+                .obj(),
+            QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "update a pod's label so it no longer matches the anti-affinity",
+            withAntiAffinity(),
+            assigned("e", "securityscan"),
+            assigned("e", "unmatched"),
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "delete a pod that matches the anti-affinity",
+            withAntiAffinity(),
+            assigned("e", "securityscan"),
+            null,
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "delete a pod that doesn't match the anti-affinity",
+            withAntiAffinity(),
+            assigned("e", "unmatched"),
+            null,
+            QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "delete a pod that matches the affinity",
+            withAffinity(),
+            assigned("e", "securityscan"),
+            null,
+            QueueingHint.SKIP));
   }
 
   @ParameterizedTest
@@ -93,26 +128,59 @@ final class InterPodAffinityEventsTest {
 
   static Stream<Arguments> nodeCases() {
     return Stream.of(
-        Arguments.argumentSet("add a node with the affinity topology key",
-            withAffinity(), null, node("zone", "zone1"), QueueingHint.QUEUE),
-        Arguments.argumentSet("add a node without the affinity topology key",
-            withAffinity(), null, node("other", "x"), QueueingHint.SKIP),
-        Arguments.argumentSet("the affinity topology key is added to a node",
-            withAffinity(), node("other", "x"), node("other", "x", "zone", "zone1"),
+        Arguments.argumentSet(
+            "add a node with the affinity topology key",
+            withAffinity(),
+            null,
+            node("zone", "zone1"),
             QueueingHint.QUEUE),
-        Arguments.argumentSet("the affinity topology value changes",
-            withAffinity(), node("zone", "zone1"), node("zone", "zone2"), QueueingHint.QUEUE),
-        Arguments.argumentSet("an unrelated label changes",
-            withAffinity(), node("zone", "zone1"), node("zone", "zone1", "other", "x"),
+        Arguments.argumentSet(
+            "add a node without the affinity topology key",
+            withAffinity(),
+            null,
+            node("other", "x"),
             QueueingHint.SKIP),
-        Arguments.argumentSet("add any node for a pod with anti-affinity",
-            withAntiAffinity(), null, node("other", "x"), QueueingHint.QUEUE),
-        Arguments.argumentSet("the anti-affinity topology key is removed",
-            withAntiAffinity(), node("zone", "zone1"), node("other", "x"), QueueingHint.QUEUE),
-        Arguments.argumentSet("the anti-affinity topology key is added",
-            withAntiAffinity(), node("other", "x"), node("zone", "zone1"), QueueingHint.SKIP),
-        Arguments.argumentSet("the anti-affinity topology value changes",
-            withAntiAffinity(), node("zone", "zone1"), node("zone", "zone2"),
+        Arguments.argumentSet(
+            "the affinity topology key is added to a node",
+            withAffinity(),
+            node("other", "x"),
+            node("other", "x", "zone", "zone1"),
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "the affinity topology value changes",
+            withAffinity(),
+            node("zone", "zone1"),
+            node("zone", "zone2"),
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "an unrelated label changes",
+            withAffinity(),
+            node("zone", "zone1"),
+            node("zone", "zone1", "other", "x"),
+            QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "add any node for a pod with anti-affinity",
+            withAntiAffinity(),
+            null,
+            node("other", "x"),
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "the anti-affinity topology key is removed",
+            withAntiAffinity(),
+            node("zone", "zone1"),
+            node("other", "x"),
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "the anti-affinity topology key is added",
+            withAntiAffinity(),
+            node("other", "x"),
+            node("zone", "zone1"),
+            QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "the anti-affinity topology value changes",
+            withAntiAffinity(),
+            node("zone", "zone1"),
+            node("zone", "zone2"),
             QueueingHint.QUEUE));
   }
 

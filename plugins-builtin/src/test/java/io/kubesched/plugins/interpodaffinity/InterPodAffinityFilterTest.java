@@ -38,7 +38,8 @@ final class InterPodAffinityFilterTest {
   static final Status OK = Status.success();
   static final Status AFFINITY =
       Status.unresolvable(InterPodAffinity.REASON_AFFINITY_RULES_NOT_MATCH);
-  static final Status ANTI = Status.unschedulable(InterPodAffinity.REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
+  static final Status ANTI =
+      Status.unschedulable(InterPodAffinity.REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
   static final Status EXISTING_ANTI =
       Status.unschedulable(InterPodAffinity.REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
 
@@ -75,8 +76,7 @@ final class InterPodAffinityFilterTest {
     if (!affinity.isEmpty() || !anti.isEmpty()) {
       V1Affinity a = new V1Affinity();
       if (!affinity.isEmpty()) {
-        a.podAffinity(
-            new V1PodAffinity().requiredDuringSchedulingIgnoredDuringExecution(affinity));
+        a.podAffinity(new V1PodAffinity().requiredDuringSchedulingIgnoredDuringExecution(affinity));
       }
       if (!anti.isEmpty()) {
         a.podAntiAffinity(
@@ -114,44 +114,68 @@ final class InterPodAffinityFilterTest {
             OK),
         Arguments.argumentSet(
             "satisfies required affinity using NotIn operator that matches the existing pod",
-            pod("p", null, S1,
+            pod(
+                "p",
+                null,
+                S1,
                 List.of(term("region", req("service", "NotIn", "securityscan3", "value3"))),
                 List.of()),
             List.of(existing("e", "machine1", SECURITYSCAN)),
             OK),
         Arguments.argumentSet(
             "does not satisfy affinity because of a different namespace",
-            pod("p", null, S1,
+            pod(
+                "p",
+                null,
+                S1,
                 List.of(
                     term("", req("service", "In", "securityscan", "value2"))
                         .namespaces(List.of("DiffNameSpace"))),
                 List.of()),
             List.of(
-                MakePod.pod().name("e").namespace("ns").node("machine1").labels(SECURITYSCAN)
+                MakePod.pod()
+                    .name("e")
+                    .namespace("ns")
+                    .node("machine1")
+                    .labels(SECURITYSCAN)
                     .obj()),
             AFFINITY),
         Arguments.argumentSet(
             "doesn't satisfy affinity because the selector doesn't match the existing pod",
-            pod("p", null, SECURITYSCAN,
-                List.of(term("", req("service", "In", "antivirusscan", "value2"))), List.of()),
+            pod(
+                "p",
+                null,
+                SECURITYSCAN,
+                List.of(term("", req("service", "In", "antivirusscan", "value2"))),
+                List.of()),
             List.of(existing("e", "machine1", SECURITYSCAN)),
             AFFINITY),
         Arguments.argumentSet(
             "satisfies affinity with different operators in several required terms",
-            pod("p", null, S1,
+            pod(
+                "p",
+                null,
+                S1,
                 List.of(
                     term("region", req("service", "Exists"), req("wrongkey", "DoesNotExist")),
-                    term("region", req("service", "In", "securityscan"),
+                    term(
+                        "region",
+                        req("service", "In", "securityscan"),
                         req("service", "NotIn", "WrongValue"))),
                 List.of()),
             List.of(existing("e", "machine1", SECURITYSCAN)),
             OK),
         Arguments.argumentSet(
             "selector requirements are ANDed: one that doesn't match fails the pod",
-            pod("p", null, S1,
+            pod(
+                "p",
+                null,
+                S1,
                 List.of(
                     term("region", req("service", "Exists"), req("wrongkey", "DoesNotExist")),
-                    term("region", req("service", "In", "securityscan2"),
+                    term(
+                        "region",
+                        req("service", "In", "securityscan2"),
                         req("service", "NotIn", "WrongValue"))),
                 List.of()),
             List.of(existing("e", "machine1", SECURITYSCAN)),
@@ -178,7 +202,10 @@ final class InterPodAffinityFilterTest {
             EXISTING_ANTI),
         Arguments.argumentSet(
             "pod doesn't match its own affinity term and no existing pod matches",
-            pod("p", null, SECURITYSCAN,
+            pod(
+                "p",
+                null,
+                SECURITYSCAN,
                 List.of(term("region", req("service", "NotIn", "securityscan", "value2"))),
                 List.of()),
             List.of(existing("e", "machine2", SECURITYSCAN)),
@@ -192,13 +219,22 @@ final class InterPodAffinityFilterTest {
             "existing pod's anti-affinity that doesn't select the pod is satisfied",
             MakePod.pod().name("p").labels(SECURITYSCAN).obj(),
             List.of(
-                pod("e", "machine1", SECURITYSCAN, List.of(),
+                pod(
+                    "e",
+                    "machine1",
+                    SECURITYSCAN,
+                    List.of(),
                     List.of(term("zone", req("service", "NotIn", "securityscan", "value2"))))),
             OK),
         Arguments.argumentSet(
             "anti-affinity with several terms where only the second matches",
-            pod("p", null, SECURITYSCAN, List.of(),
-                List.of(term("region", req("service", "Exists")),
+            pod(
+                "p",
+                null,
+                SECURITYSCAN,
+                List.of(),
+                List.of(
+                    term("region", req("service", "Exists")),
                     term("region", req("security", "Exists")))),
             List.of(existing("e", "machine1", S1)),
             ANTI),
@@ -209,7 +245,11 @@ final class InterPodAffinityFilterTest {
             OK),
         Arguments.argumentSet(
             "self affinity is not enough when the node lacks the topology key",
-            pod("p", null, SECURITYSCAN, List.of(term("rack", req("service", "Exists"))),
+            pod(
+                "p",
+                null,
+                SECURITYSCAN,
+                List.of(term("rack", req("service", "Exists"))),
                 List.of()),
             List.of(),
             AFFINITY));
@@ -250,6 +290,12 @@ final class InterPodAffinityFilterTest {
     return n.obj();
   }
 
+  static List<V1Node> abNodes() {
+    return List.of(
+        node("nodeA", "region", "r1", "zone", "z1", "hostname", "nodeA"),
+        node("nodeB", "region", "r1", "zone", "z2", "hostname", "nodeB"));
+  }
+
   static Map<String, Status> want(Object... pairs) {
     Map<String, Status> m = new LinkedHashMap<>();
     for (int i = 0; i < pairs.length; i += 2) {
@@ -267,6 +313,142 @@ final class InterPodAffinityFilterTest {
             node("nodeC", "region", "r2", "hostname", "h3"));
     return Stream.of(
         Arguments.argumentSet(
+            "anti-affinity by region; a pod in another namespace hating the pod doesn't count",
+            MakePod.pod()
+                .name("p")
+                .namespace("NS1")
+                .label("foo", "123")
+                .affinity(
+                    new V1Affinity()
+                        .podAntiAffinity(
+                            new V1PodAntiAffinity()
+                                .addRequiredDuringSchedulingIgnoredDuringExecutionItem(
+                                    term("region", req("foo", "In", "bar")))))
+                .obj(),
+            List.of(
+                node("nodeA", "region", "China"),
+                node("nodeB", "region", "China", "az", "az1"),
+                node("nodeC", "region", "India")),
+            List.of(
+                MakePod.pod().name("e1").namespace("NS1").node("nodeA").label("foo", "bar").obj(),
+                MakePod.pod()
+                    .name("e2")
+                    .namespace("NS2")
+                    .node("nodeC")
+                    .affinity(
+                        new V1Affinity()
+                            .podAntiAffinity(
+                                new V1PodAntiAffinity()
+                                    .addRequiredDuringSchedulingIgnoredDuringExecutionItem(
+                                        term("region", req("foo", "In", "123")))))
+                    .obj()),
+            want("nodeA", ANTI, "nodeB", ANTI, "nodeC", OK)),
+        Arguments.argumentSet(
+            "existing pod's anti-affinity with a topology key no node has",
+            MakePod.pod().name("p").label("foo", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(term("invalid-node-label", req("foo", "Exists"))))),
+            want("nodeA", OK, "nodeB", OK)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: a matching selector still needs the topology key",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(term("invalid-node-label", req("foo", "Exists")))),
+            abNodes(),
+            List.of(existing("e1", "nodeA", Map.of("foo", ""))),
+            want("nodeA", OK, "nodeB", OK)),
+        Arguments.argumentSet(
+            "existing pods' anti-affinity: the pod violates a term on every node",
+            MakePod.pod().name("p").label("foo", "").label("bar", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(term("zone", req("foo", "Exists")))),
+                pod(
+                    "e2",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(term("region", req("bar", "Exists"))))),
+            want("nodeA", EXISTING_ANTI, "nodeB", EXISTING_ANTI)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: the pod violates at least one term on every node",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(term("zone", req("foo", "Exists")), term("region", req("bar", "Exists")))),
+            abNodes(),
+            List.of(
+                existing("e1", "nodeA", Map.of("foo", "")),
+                existing("e2", "nodeB", Map.of("bar", ""))),
+            want("nodeA", ANTI, "nodeB", ANTI)),
+        Arguments.argumentSet(
+            "existing pod's anti-affinity: a term counts only with selector and key matching",
+            MakePod.pod().name("p").label("foo", "").label("bar", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(
+                        term("invalid-node-label", req("foo", "Exists")),
+                        term("zone", req("bar", "Exists"))))),
+            want("nodeA", EXISTING_ANTI, "nodeB", OK)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: a term counts only with selector and key matching",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(
+                    term("invalid-node-label", req("foo", "Exists")),
+                    term("zone", req("bar", "Exists")))),
+            abNodes(),
+            List.of(existing("podA", "nodeA", Map.of("foo", "", "bar", ""))),
+            want("nodeA", ANTI, "nodeB", OK)),
+        Arguments.argumentSet(
+            "existing pod's anti-affinity: all terms with valid keys",
+            MakePod.pod().name("p").label("foo", "").label("bar", "").obj(),
+            abNodes(),
+            List.of(
+                pod(
+                    "e1",
+                    "nodeA",
+                    Map.of(),
+                    List.of(),
+                    List.of(
+                        term("region", req("foo", "Exists")), term("zone", req("bar", "Exists"))))),
+            want("nodeA", EXISTING_ANTI, "nodeB", EXISTING_ANTI)),
+        Arguments.argumentSet(
+            "incoming anti-affinity: all terms with valid keys",
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(),
+                List.of(term("region", req("foo", "Exists")), term("zone", req("bar", "Exists")))),
+            abNodes(),
+            List.of(existing("e1", "nodeA", Map.of("foo", "", "bar", ""))),
+            want("nodeA", ANTI, "nodeB", ANTI)),
+        Arguments.argumentSet(
             "a pod can be scheduled onto all nodes of the region of a pod it has affinity to",
             pod("p", null, Map.of(), List.of(term("region", req("foo", "In", "bar"))), List.of()),
             regionNodes,
@@ -282,8 +464,13 @@ final class InterPodAffinityFilterTest {
             "an existing pod's anti-affinity by region keeps a matching pod out of its region",
             MakePod.pod().name("p").labels(foo).obj(),
             regionNodes,
-            List.of(pod("e", "nodeC", Map.of(), List.of(),
-                List.of(term("region", req("foo", "In", "bar"))))),
+            List.of(
+                pod(
+                    "e",
+                    "nodeC",
+                    Map.of(),
+                    List.of(),
+                    List.of(term("region", req("foo", "In", "bar"))))),
             want("nodeA", OK, "nodeB", OK, "nodeC", EXISTING_ANTI)),
         Arguments.argumentSet(
             "nodes without the anti-affinity topology key are fine",
@@ -299,8 +486,12 @@ final class InterPodAffinityFilterTest {
             want("nodeA", AFFINITY, "nodeB", AFFINITY, "nodeC", OK)),
         Arguments.argumentSet(
             "a pod matching all affinity terms counts for each term",
-            pod("p", null, Map.of(),
-                List.of(term("region", req("foo", "In", "bar")),
+            pod(
+                "p",
+                null,
+                Map.of(),
+                List.of(
+                    term("region", req("foo", "In", "bar")),
                     term("hostname", req("foo", "Exists"))),
                 List.of()),
             regionNodes,

@@ -90,7 +90,9 @@ final class InterPodAffinityScoreTest {
                   .requiredDuringSchedulingIgnoredDuringExecution(
                       List.of(
                           term("region", req("security", "In", "S1", "value2")),
-                          term("region", req("security", "Exists"),
+                          term(
+                              "region",
+                              req("security", "Exists"),
                               req("wrongkey", "DoesNotExist")))));
   static final V1Affinity AWAY_FROM_S1_IN_AZ =
       preferredAnti(weighted(5, term("az", req("security", "In", "S1"))));
@@ -155,7 +157,9 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "pod that matches topology key & pods in nodes gets a high score",
             incoming(S1, STAY_WITH_S1_IN_REGION),
-            List.of(pod("e1", "node1", S1, null), pod("e2", "node2", S2, null),
+            List.of(
+                pod("e1", "node1", S1, null),
+                pod("e2", "node2", S2, null),
                 pod("e3", "node3", S1, null)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -164,24 +168,33 @@ final class InterPodAffinityScoreTest {
             "all nodes with the same topology value as a matching pod get the same score",
             incoming(Map.of(), STAY_WITH_S1_IN_REGION),
             List.of(pod("e1", "node1", S1, null)),
-            List.of(node("node1", RG_CHINA), node("node2", RG_CHINA_AZ1),
-                node("node3", RG_INDIA)),
+            List.of(node("node1", RG_CHINA), node("node2", RG_CHINA_AZ1), node("node3", RG_INDIA)),
             false,
             want("node1", 100, "node2", 100, "node3", 0)),
         Arguments.argumentSet(
             "the region with more matching pods gets the high score",
             incoming(S1, STAY_WITH_S2_IN_REGION),
-            List.of(pod("e1", "node1", S2, null), pod("e2", "node1", S2, null),
-                pod("e3", "node2", S2, null), pod("e4", "node3", S2, null),
-                pod("e5", "node4", S2, null), pod("e6", "node5", S2, null)),
-            List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", RG_CHINA),
-                node("node4", RG_CHINA), node("node5", RG_INDIA)),
+            List.of(
+                pod("e1", "node1", S2, null),
+                pod("e2", "node1", S2, null),
+                pod("e3", "node2", S2, null),
+                pod("e4", "node3", S2, null),
+                pod("e5", "node4", S2, null),
+                pod("e6", "node5", S2, null)),
+            List.of(
+                node("node1", RG_CHINA),
+                node("node2", RG_INDIA),
+                node("node3", RG_CHINA),
+                node("node4", RG_CHINA),
+                node("node5", RG_INDIA)),
             false,
             want("node1", 100, "node2", 0, "node3", 100, "node4", 100, "node5", 0)),
         Arguments.argumentSet(
             "different operators and values, including some match failures",
             incoming(S1, AFFINITY3),
-            List.of(pod("e1", "node1", S1, null), pod("e2", "node2", S2, null),
+            List.of(
+                pod("e1", "node1", S1, null),
+                pod("e2", "node2", S2, null),
                 pod("e3", "node3", S1, null)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -189,7 +202,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "affinity symmetry: existing pods' preferred affinity",
             incoming(S2, null),
-            List.of(pod("e1", "node1", S1, STAY_WITH_S1_IN_REGION),
+            List.of(
+                pod("e1", "node1", S1, STAY_WITH_S1_IN_REGION),
                 pod("e2", "node2", S2, STAY_WITH_S2_IN_REGION)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -197,7 +211,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "affinity symmetry with namespace selector",
             MakePod.pod().name("p").namespace("subteam1.team1").labels(S1).obj(),
-            List.of(pod("e1", "node1", S1, AFFINITY_NAMESPACE_SELECTOR),
+            List.of(
+                pod("e1", "node1", S1, AFFINITY_NAMESPACE_SELECTOR),
                 pod("e2", "node2", S2, STAY_WITH_S2_IN_REGION)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -205,7 +220,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "anti-affinity symmetry with namespace selector",
             MakePod.pod().name("p").namespace("subteam1.team1").labels(S1).obj(),
-            List.of(pod("e1", "node1", S1, ANTI_AFFINITY_NAMESPACE_SELECTOR),
+            List.of(
+                pod("e1", "node1", S1, ANTI_AFFINITY_NAMESPACE_SELECTOR),
                 pod("e2", "node2", S2, STAY_WITH_S2_IN_REGION)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -234,7 +250,9 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "anti-affinity: the node with more matching pods gets the low score",
             incoming(S1, AWAY_FROM_S1_IN_AZ),
-            List.of(pod("e1", "node1", S1, null), pod("e2", "node1", S1, null),
+            List.of(
+                pod("e1", "node1", S1, null),
+                pod("e2", "node1", S1, null),
                 pod("e3", "node2", S2, null)),
             List.of(node("node1", AZ1), node("node2", RG_INDIA)),
             false,
@@ -242,7 +260,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "anti-affinity symmetry: existing pods' preferred anti-affinity",
             incoming(S2, null),
-            List.of(pod("e1", "node1", S1, AWAY_FROM_S2_IN_AZ),
+            List.of(
+                pod("e1", "node1", S1, AWAY_FROM_S2_IN_AZ),
                 pod("e2", "node2", S2, AWAY_FROM_S1_IN_AZ)),
             List.of(node("node1", AZ1), node("node2", AZ2)),
             false,
@@ -257,36 +276,54 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "affinity and anti-affinity: pods of the same group kept in a region",
             incoming(S1, STAY_WITH_S1_IN_REGION_AWAY_FROM_S2_IN_AZ),
-            List.of(pod("e1", "node1", S1, null), pod("e2", "node1", S1, null),
-                pod("e3", "node2", S1, null), pod("e4", "node3", S1, null),
-                pod("e5", "node3", S1, null), pod("e6", "node4", S1, null),
+            List.of(
+                pod("e1", "node1", S1, null),
+                pod("e2", "node1", S1, null),
+                pod("e3", "node2", S1, null),
+                pod("e4", "node3", S1, null),
+                pod("e5", "node3", S1, null),
+                pod("e6", "node4", S1, null),
                 pod("e7", "node5", S1, null)),
-            List.of(node("node1", RG_CHINA_AZ1), node("node2", RG_INDIA),
-                node("node3", RG_CHINA), node("node4", RG_CHINA), node("node5", RG_INDIA)),
+            List.of(
+                node("node1", RG_CHINA_AZ1),
+                node("node2", RG_INDIA),
+                node("node3", RG_CHINA),
+                node("node4", RG_CHINA),
+                node("node5", RG_INDIA)),
             false,
             want("node1", 100, "node2", 0, "node3", 100, "node4", 100, "node5", 0)),
         Arguments.argumentSet(
             "affinity, anti-affinity and symmetry together",
             incoming(S1, STAY_WITH_S1_IN_REGION_AWAY_FROM_S2_IN_AZ),
-            List.of(pod("e1", "node1", S1, null), pod("e2", "node2", S2, null),
+            List.of(
+                pod("e1", "node1", S1, null),
+                pod("e2", "node2", S2, null),
                 pod("e3", "node3", Map.of(), STAY_WITH_S1_IN_REGION_AWAY_FROM_S2_IN_AZ),
                 pod("e4", "node4", Map.of(), AWAY_FROM_S1_IN_AZ)),
-            List.of(node("node1", RG_CHINA), node("node2", AZ1), node("node3", RG_INDIA),
+            List.of(
+                node("node1", RG_CHINA),
+                node("node2", AZ1),
+                node("node3", RG_INDIA),
                 node("node4", AZ2)),
             false,
             want("node1", 100, "node2", 0, "node3", 100, "node4", 0)),
         Arguments.argumentSet(
             "no panic when only some nodes of a topology have pods with affinity",
             incoming(S1, null),
-            List.of(pod("e1", "node1", S1, null),
+            List.of(
+                pod("e1", "node1", S1, null),
                 pod("e2", "node2", Map.of(), STAY_WITH_S1_IN_REGION_AWAY_FROM_S2_IN_AZ)),
             List.of(node("node1", RG_CHINA), node("node2", RG_CHINA)),
             false,
             want("node1", 0, "node2", 0)),
         Arguments.argumentSet(
             "affinity with pods matching both the namespaceSelector and the namespaces",
-            MakePod.pod().name("p").namespace("subteam1.team1").labels(S1)
-                .affinity(AFFINITY_NAMESPACE_SELECTOR).obj(),
+            MakePod.pod()
+                .name("p")
+                .namespace("subteam1.team1")
+                .labels(S1)
+                .affinity(AFFINITY_NAMESPACE_SELECTOR)
+                .obj(),
             List.of(
                 nsPod("e1", "subteam1.team1", "node1"),
                 nsPod("e2", "subteam1.team1", "node1"),
@@ -297,8 +334,12 @@ final class InterPodAffinityScoreTest {
             want("node1", 100, "node2", 0)),
         Arguments.argumentSet(
             "anti-affinity with pods matching the namespaceSelector",
-            MakePod.pod().name("p").namespace("subteam1.team1").labels(S1)
-                .affinity(ANTI_AFFINITY_NAMESPACE_SELECTOR).obj(),
+            MakePod.pod()
+                .name("p")
+                .namespace("subteam1.team1")
+                .labels(S1)
+                .affinity(ANTI_AFFINITY_NAMESPACE_SELECTOR)
+                .obj(),
             List.of(
                 nsPod("e1", "subteam1.team1", "node1"),
                 nsPod("e2", "subteam1.team1", "node1"),
@@ -309,8 +350,12 @@ final class InterPodAffinityScoreTest {
             want("node1", 0, "node2", 100)),
         Arguments.argumentSet(
             "anti-affinity with pods matching both the namespaceSelector and the namespaces",
-            MakePod.pod().name("p").namespace("subteam1.team1").labels(S1)
-                .affinity(ANTI_AFFINITY_NAMESPACE_SELECTOR).obj(),
+            MakePod.pod()
+                .name("p")
+                .namespace("subteam1.team1")
+                .labels(S1)
+                .affinity(ANTI_AFFINITY_NAMESPACE_SELECTOR)
+                .obj(),
             List.of(
                 nsPod("e1", "subteam1.team1", "node1"),
                 nsPod("e2", "subteam1.team1", "node1"),
@@ -322,7 +367,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "do not ignore preferred terms of existing pods",
             incoming(S2, null),
-            List.of(pod("e1", "node1", S1, STAY_WITH_S1_IN_REGION_AWAY_FROM_S2_IN_AZ),
+            List.of(
+                pod("e1", "node1", S1, STAY_WITH_S1_IN_REGION_AWAY_FROM_S2_IN_AZ),
                 pod("e2", "node2", S2, STAY_WITH_S2_IN_REGION)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA)),
             false,
@@ -330,7 +376,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "hard pod affinity symmetric weight: default weight",
             MakePod.pod().name("p").labels(SERVICE_S1).obj(),
-            List.of(pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
+            List.of(
+                pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
                 pod("e2", "node2", Map.of(), HARD_POD_AFFINITY)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -338,7 +385,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "hard pod affinity symmetric weight: matching namespaceSelector",
             MakePod.pod().name("p").namespace("subteam1.team1").labels(SERVICE_S1).obj(),
-            List.of(pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
+            List.of(
+                pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
                 pod("e2", "node2", Map.of(), HARD_POD_AFFINITY)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -346,7 +394,8 @@ final class InterPodAffinityScoreTest {
         Arguments.argumentSet(
             "hard pod affinity symmetric weight: matching namespaces",
             MakePod.pod().name("p").namespace("subteam2.team2").labels(SERVICE_S1).obj(),
-            List.of(pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
+            List.of(
+                pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
                 pod("e2", "node2", Map.of(), HARD_POD_AFFINITY)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
             false,
@@ -408,20 +457,26 @@ final class InterPodAffinityScoreTest {
   @Test
   void preScoreSkipsWhenNothingApplies() {
     Status[] pre = new Status[1];
-    run(incoming(S1, null), List.of(),
+    run(
+        incoming(S1, null),
+        List.of(),
         List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
-        InterPodAffinityArgs.defaults(), pre);
+        InterPodAffinityArgs.defaults(),
+        pre);
     assertThat(pre[0]).isEqualTo(Status.skip());
   }
 
   @Test
   void ignorePreferredTermsOfExistingPodsSkipsAPodWithoutPreferredTerms() {
     Status[] pre = new Status[1];
-    run(incoming(S2, null),
-        List.of(pod("e1", "node1", S1, STAY_WITH_S1_IN_REGION),
+    run(
+        incoming(S2, null),
+        List.of(
+            pod("e1", "node1", S1, STAY_WITH_S1_IN_REGION),
             pod("e2", "node2", S2, STAY_WITH_S2_IN_REGION)),
         List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
-        new InterPodAffinityArgs(1, true), pre);
+        new InterPodAffinityArgs(1, true),
+        pre);
     assertThat(pre[0]).isEqualTo(Status.skip());
   }
 
@@ -429,21 +484,26 @@ final class InterPodAffinityScoreTest {
   void ignorePreferredTermsOfExistingPodsStillScoresThePodsOwnTerms() {
     Status[] pre = new Status[1];
     List<NodeScore> got =
-        run(incoming(S1, STAY_WITH_S1_IN_REGION),
+        run(
+            incoming(S1, STAY_WITH_S1_IN_REGION),
             List.of(pod("e1", "node1", S1, null), pod("e2", "node2", S2, STAY_WITH_S2_IN_REGION)),
             List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
-            new InterPodAffinityArgs(1, true), pre);
+            new InterPodAffinityArgs(1, true),
+            pre);
     assertThat(got).isEqualTo(want("node1", 100, "node2", 0, "node3", 0));
   }
 
   @Test
   void hardPodAffinitySymmetricWeightSkipsWithoutAMatchingNamespace() {
     Status[] pre = new Status[1];
-    run(MakePod.pod().name("p").namespace("subteam1.team2").labels(SERVICE_S1).obj(),
-        List.of(pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
+    run(
+        MakePod.pod().name("p").namespace("subteam1.team2").labels(SERVICE_S1).obj(),
+        List.of(
+            pod("e1", "node1", Map.of(), HARD_POD_AFFINITY),
             pod("e2", "node2", Map.of(), HARD_POD_AFFINITY)),
         List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
-        InterPodAffinityArgs.defaults(), pre);
+        InterPodAffinityArgs.defaults(),
+        pre);
     assertThat(pre[0]).isEqualTo(Status.skip());
   }
 
@@ -457,10 +517,12 @@ final class InterPodAffinityScoreTest {
   @Test
   void hardPodAffinityWeightZeroIgnoresExistingPodsRequiredAffinity() {
     Status[] pre = new Status[1];
-    run(incoming(S1, null),
+    run(
+        incoming(S1, null),
         List.of(pod("e1", "node1", S1, HARD_AFFINITY), pod("e2", "node2", S2, HARD_AFFINITY)),
         List.of(node("node1", RG_CHINA), node("node2", RG_INDIA), node("node3", AZ1)),
-        new InterPodAffinityArgs(0, false), pre);
+        new InterPodAffinityArgs(0, false),
+        pre);
     assertThat(pre[0]).isEqualTo(Status.skip());
   }
 

@@ -44,8 +44,8 @@ final class InterPodAffinityStateTest {
           MakeNode.node().name("nodeC").label("region", "r2").label("zone", "z21").obj());
 
   /** The three counters, rendered as sorted {@code key=value -> count} maps. */
-  record Counters(Map<String, Long> existingAnti, Map<String, Long> affinity,
-      Map<String, Long> anti) {
+  record Counters(
+      Map<String, Long> existingAnti, Map<String, Long> affinity, Map<String, Long> anti) {
     static Counters of(PreFilterState s) {
       return new Counters(
           s.existingAntiAffinity.asMap(), s.affinity.asMap(), s.antiAffinity.asMap());
@@ -54,7 +54,9 @@ final class InterPodAffinityStateTest {
 
   static Stream<Arguments> cases() {
     V1Pod affinityAndAnti =
-        MakePod.pod().name("p").label("foo", "")
+        MakePod.pod()
+            .name("p")
+            .label("foo", "")
             .podAffinityExists("region", "foo")
             .podAntiAffinityExists("zone", "bar")
             .obj();
@@ -81,8 +83,7 @@ final class InterPodAffinityStateTest {
             "add a pod whose anti-affinity selects the incoming pod",
             affinityAndAnti,
             List.of(MakePod.pod().name("e1").node("nodeA").label("foo", "").obj()),
-            MakePod.pod().name("added").node("nodeB").podAntiAffinityExists("region", "foo")
-                .obj(),
+            MakePod.pod().name("added").node("nodeB").podAntiAffinityExists("region", "foo").obj(),
             true,
             new Counters(Map.of(), Map.of("region=r1", 1L), Map.of()),
             new Counters(Map.of("region=r1", 1L), Map.of("region=r1", 1L), Map.of()),
@@ -100,9 +101,11 @@ final class InterPodAffinityStateTest {
             "remove a pod whose anti-affinity selected the incoming pod",
             MakePod.pod().name("p").label("foo", "").obj(),
             List.of(
-                MakePod.pod().name("e1").node("nodeA").podAntiAffinityExists("zone", "foo")
-                    .obj(),
-                MakePod.pod().name("e2").node("nodeC").podAntiAffinityExists("region", "foo")
+                MakePod.pod().name("e1").node("nodeA").podAntiAffinityExists("zone", "foo").obj(),
+                MakePod.pod()
+                    .name("e2")
+                    .node("nodeC")
+                    .podAntiAffinityExists("region", "foo")
                     .obj()),
             MakePod.pod().name("e2").node("nodeC").podAntiAffinityExists("region", "foo").obj(),
             false,
@@ -184,13 +187,17 @@ final class InterPodAffinityStateTest {
         FakeHandle.of(
             NODES,
             List.of(
-                MakePod.pod().name("e1").node("nodeA").podAntiAffinityExists("zone", "other")
+                MakePod.pod()
+                    .name("e1")
+                    .node("nodeA")
+                    .podAntiAffinityExists("zone", "other")
                     .obj()));
     InterPodAffinity plugin = new InterPodAffinity(InterPodAffinityArgs.defaults(), handle);
     CycleState state = new CycleState();
 
-    assertThat(plugin.preFilter(state, MakePod.pod().name("p").label("foo", "").info(),
-            handle.nodes()))
+    assertThat(
+            plugin.preFilter(
+                state, MakePod.pod().name("p").label("foo", "").info(), handle.nodes()))
         .isEqualTo(PreFilterResult.skip());
     assertThat(state.read(InterPodAffinity.PRE_FILTER_KEY)).isEmpty();
   }

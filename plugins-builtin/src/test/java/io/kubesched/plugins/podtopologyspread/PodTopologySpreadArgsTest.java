@@ -30,12 +30,9 @@ final class PodTopologySpreadArgsTest {
         Arguments.argumentSet(
             "valid config",
             new PodTopologySpreadArgs(
-                List.of(
-                    c(1, "node", "DoNotSchedule"), c(2, "zone", "ScheduleAnyway")),
-                "List"),
+                List.of(c(1, "node", "DoNotSchedule"), c(2, "zone", "ScheduleAnyway")), "List"),
             List.of()),
-        Arguments.argumentSet(
-            "defaults are valid", PodTopologySpreadArgs.defaults(), List.of()),
+        Arguments.argumentSet("defaults are valid", PodTopologySpreadArgs.defaults(), List.of()),
         Arguments.argumentSet(
             "maxSkew less than zero",
             new PodTopologySpreadArgs(List.of(c(-1, "node", "DoNotSchedule")), "List"),
@@ -133,7 +130,8 @@ final class PodTopologySpreadArgsTest {
 
     assertThat(provider.name()).isEqualTo("PodTopologySpread");
     assertThat(provider.defaultArgs()).isEqualTo(PodTopologySpreadArgs.defaults());
-    assertThat(provider.create(provider.defaultArgs(), handle)).isInstanceOf(PodTopologySpread.class);
+    assertThat(provider.create(provider.defaultArgs(), handle))
+        .isInstanceOf(PodTopologySpread.class);
     assertThatThrownBy(
             () -> provider.create(new PodTopologySpreadArgs(List.of(), "Sometimes"), handle))
         .isInstanceOf(IllegalArgumentException.class)

@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.models.V1LabelSelector;
 import io.kubernetes.client.openapi.models.V1LabelSelectorRequirement;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicaSetSpec;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
@@ -15,7 +16,6 @@ import io.kubernetes.client.openapi.models.V1ServiceSpec;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StatefulSetSpec;
 import io.kubernetes.client.openapi.models.V1TopologySpreadConstraint;
-import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.NodeInfo;
@@ -38,9 +38,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Default constraints of PodTopologySpread (System and List defaulting with selectors deduced
- * from Services and controllers), ported from kube's TestPreScoreStateEmptyNodes,
- * TestPreScoreSkip and helper/spread_test.go.
+ * Default constraints of PodTopologySpread (System and List defaulting with selectors deduced from
+ * Services and controllers), ported from kube's TestPreScoreStateEmptyNodes, TestPreScoreSkip and
+ * helper/spread_test.go.
  */
 final class PodTopologySpreadDefaultsTest {
   static final String HOST = PodTopologySpread.LABEL_HOSTNAME;
@@ -98,7 +98,9 @@ final class PodTopologySpreadDefaultsTest {
   }
 
   static V1TopologySpreadConstraint constraint(int maxSkew, String key, String when) {
-    return new V1TopologySpreadConstraint().maxSkew(maxSkew).topologyKey(key)
+    return new V1TopologySpreadConstraint()
+        .maxSkew(maxSkew)
+        .topologyKey(key)
         .whenUnsatisfiable(when);
   }
 
@@ -106,8 +108,12 @@ final class PodTopologySpreadDefaultsTest {
     return Stream.of(
         Arguments.argumentSet(
             "system default constraints and a replicaset",
-            MakePod.pod().name("p").label("foo", "tar").label("baz", "sup")
-                .ownerReference("ReplicaSet", "rs1").obj(),
+            MakePod.pod()
+                .name("p")
+                .label("foo", "tar")
+                .label("baz", "sup")
+                .ownerReference("ReplicaSet", "rs1")
+                .obj(),
             PodTopologySpreadArgs.defaults(),
             List.of(
                 node("node-a", HOST, "node-a", ZONE, "mars"),
@@ -122,8 +128,12 @@ final class PodTopologySpreadDefaultsTest {
                 List.of(w(4), w(2)))),
         Arguments.argumentSet(
             "default constraints and a replicaset",
-            MakePod.pod().name("p").label("foo", "tar").label("baz", "sup")
-                .ownerReference("ReplicaSet", "rs1").obj(),
+            MakePod.pod()
+                .name("p")
+                .label("foo", "tar")
+                .label("baz", "sup")
+                .ownerReference("ReplicaSet", "rs1")
+                .obj(),
             new PodTopologySpreadArgs(
                 List.of(
                     constraint(1, HOST, "ScheduleAnyway"),
@@ -139,12 +149,18 @@ final class PodTopologySpreadDefaultsTest {
                 List.of(w(1), w(1)))),
         Arguments.argumentSet(
             "default constraints and a replicaset, but pod has constraints",
-            MakePod.pod().name("p").label("foo", "bar").label("baz", "sup")
+            MakePod.pod()
+                .name("p")
+                .label("foo", "bar")
+                .label("baz", "sup")
                 .ownerReference("ReplicaSet", "rs1")
                 .spreadConstraint(s -> s.maxSkew(1).topologyKey("zone").selectorExists("bar"))
                 .spreadConstraint(
-                    s -> s.maxSkew(2).topologyKey("planet").whenUnsatisfiable("ScheduleAnyway")
-                        .selector(new V1LabelSelector().putMatchLabelsItem("baz", "sup")))
+                    s ->
+                        s.maxSkew(2)
+                            .topologyKey("planet")
+                            .whenUnsatisfiable("ScheduleAnyway")
+                            .selector(new V1LabelSelector().putMatchLabelsItem("baz", "sup")))
                 .obj(),
             new PodTopologySpreadArgs(List.of(constraint(2, "galaxy", "ScheduleAnyway")), "List"),
             List.of(node("node-a", "planet", "mars", "galaxy", "andromeda")),
@@ -166,16 +182,15 @@ final class PodTopologySpreadDefaultsTest {
     PodTopologySpread plugin = new PodTopologySpread(args, handle);
     CycleState state = new CycleState();
 
-    assertThat(plugin.preScore(state, PodInfo.of(pod), handle.nodes()))
-        .isEqualTo(Status.success());
+    assertThat(plugin.preScore(state, PodInfo.of(pod), handle.nodes())).isEqualTo(Status.success());
     assertThat(render(state.get(PodTopologySpread.PRE_SCORE_KEY))).isEqualTo(want);
   }
 
   @Test
   void preScoreSkipsAPodWithoutSoftConstraints() {
     FakeHandle handle =
-        FakeHandle.of(List.of(node("node-a", HOST, "node-a"), node("node-b", HOST, "node-b")),
-            List.of());
+        FakeHandle.of(
+            List.of(node("node-a", HOST, "node-a"), node("node-b", HOST, "node-b")), List.of());
     PodTopologySpread plugin =
         new PodTopologySpread(new PodTopologySpreadArgs(List.of(), "List"), handle);
 
@@ -187,14 +202,19 @@ final class PodTopologySpreadDefaultsTest {
   void preScoreSkipsWhenTheOwningReplicaSetDoesNotExist() {
     InMemoryCluster cluster = new InMemoryCluster();
     cluster.create(rs("rs1", exists("tar")));
-    FakeHandle handle = FakeHandle.of(List.of(node("node-a", "planet", "mars")), List.of(), cluster);
+    FakeHandle handle =
+        FakeHandle.of(List.of(node("node-a", "planet", "mars")), List.of(), cluster);
     PodTopologySpread plugin =
         new PodTopologySpread(
             new PodTopologySpreadArgs(List.of(constraint(2, "planet", "ScheduleAnyway")), "List"),
             handle);
     PodInfo pod =
-        MakePod.pod().name("p").label("foo", "bar").label("baz", "sup")
-            .ownerReference("ReplicaSet", "rs2").info();
+        MakePod.pod()
+            .name("p")
+            .label("foo", "bar")
+            .label("baz", "sup")
+            .ownerReference("ReplicaSet", "rs2")
+            .info();
 
     assertThat(plugin.preScore(new CycleState(), pod, handle.nodes())).isEqualTo(Status.skip());
   }
@@ -203,7 +223,8 @@ final class PodTopologySpreadDefaultsTest {
   void systemDefaultingScoresANodeWithoutZoneByHostnameOnly() {
     InMemoryCluster cluster = new InMemoryCluster();
     cluster.create(
-        new V1Service().metadata(new V1ObjectMeta().name("svc").namespace("default"))
+        new V1Service()
+            .metadata(new V1ObjectMeta().name("svc").namespace("default"))
             .spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
     FakeHandle handle =
         FakeHandle.of(
@@ -226,7 +247,8 @@ final class PodTopologySpreadDefaultsTest {
   void listDefaultHardConstraintFiltersWithTheServiceSelector() {
     InMemoryCluster cluster = new InMemoryCluster();
     cluster.create(
-        new V1Service().metadata(new V1ObjectMeta().name("svc").namespace("default"))
+        new V1Service()
+            .metadata(new V1ObjectMeta().name("svc").namespace("default"))
             .spec(new V1ServiceSpec().selector(Map.of("app", "web"))));
     FakeHandle handle =
         FakeHandle.of(
@@ -273,52 +295,82 @@ final class PodTopologySpreadDefaultsTest {
 
   static Stream<Arguments> selectorCases() {
     V1Service fooService =
-        new V1Service().metadata(new V1ObjectMeta().name("s1").namespace("default"))
+        new V1Service()
+            .metadata(new V1ObjectMeta().name("s1").namespace("default"))
             .spec(new V1ServiceSpec().selector(Map.of("foo", "bar")));
     V1Service otherService =
-        new V1Service().metadata(new V1ObjectMeta().name("s2").namespace("default"))
+        new V1Service()
+            .metadata(new V1ObjectMeta().name("s2").namespace("default"))
             .spec(new V1ServiceSpec().selector(Map.of("other", "x")));
     V1Service nilSelectorService =
-        new V1Service().metadata(new V1ObjectMeta().name("s3").namespace("default"))
+        new V1Service()
+            .metadata(new V1ObjectMeta().name("s3").namespace("default"))
             .spec(new V1ServiceSpec());
     V1Service otherNamespace =
-        new V1Service().metadata(new V1ObjectMeta().name("s4").namespace("ns1"))
+        new V1Service()
+            .metadata(new V1ObjectMeta().name("s4").namespace("ns1"))
             .spec(new V1ServiceSpec().selector(Map.of("foo", "bar")));
     V1ReplicationController rc =
-        new V1ReplicationController().metadata(new V1ObjectMeta().name("rc1").namespace("default"))
+        new V1ReplicationController()
+            .metadata(new V1ObjectMeta().name("rc1").namespace("default"))
             .spec(new V1ReplicationControllerSpec().selector(Map.of("baz", "blah")));
     V1StatefulSet ss =
-        new V1StatefulSet().metadata(new V1ObjectMeta().name("ss1").namespace("default"))
+        new V1StatefulSet()
+            .metadata(new V1ObjectMeta().name("ss1").namespace("default"))
             .spec(new V1StatefulSetSpec().selector(exists("baz")));
     MakePod labelled = MakePod.pod().name("p").label("foo", "bar").label("baz", "blah");
     return Stream.of(
-        Arguments.argumentSet("no objects: everything (no constraints)",
-            MakePod.pod().name("p").label("foo", "bar").obj(), List.of(), ""),
-        Arguments.argumentSet("a matching service",
-            MakePod.pod().name("p").label("foo", "bar").obj(), List.of(fooService), "foo=bar"),
-        Arguments.argumentSet("services that don't select the pod or have no selector",
+        Arguments.argumentSet(
+            "no objects: everything (no constraints)",
             MakePod.pod().name("p").label("foo", "bar").obj(),
-            List.of(otherService, nilSelectorService, otherNamespace), ""),
-        Arguments.argumentSet("service and owning replication controller",
-            MakePod.pod().name("p").label("foo", "bar").label("baz", "blah")
-                .ownerReference("ReplicationController", "rc1").obj(),
-            List.of(fooService, rc), "baz=blah,foo=bar"),
-        Arguments.argumentSet("service and owning replica set",
-            MakePod.pod().name("p").label("foo", "bar").label("baz", "blah")
-                .ownerReference("ReplicaSet", "rs1").obj(),
-            List.of(fooService, rs("rs1", exists("baz"))), "baz,foo=bar"),
-        Arguments.argumentSet("service and owning stateful set",
+            List.of(),
+            ""),
+        Arguments.argumentSet(
+            "a matching service",
+            MakePod.pod().name("p").label("foo", "bar").obj(),
+            List.of(fooService),
+            "foo=bar"),
+        Arguments.argumentSet(
+            "services that don't select the pod or have no selector",
+            MakePod.pod().name("p").label("foo", "bar").obj(),
+            List.of(otherService, nilSelectorService, otherNamespace),
+            ""),
+        Arguments.argumentSet(
+            "service and owning replication controller",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "bar")
+                .label("baz", "blah")
+                .ownerReference("ReplicationController", "rc1")
+                .obj(),
+            List.of(fooService, rc),
+            "baz=blah,foo=bar"),
+        Arguments.argumentSet(
+            "service and owning replica set",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "bar")
+                .label("baz", "blah")
+                .ownerReference("ReplicaSet", "rs1")
+                .obj(),
+            List.of(fooService, rs("rs1", exists("baz"))),
+            "baz,foo=bar"),
+        Arguments.argumentSet(
+            "service and owning stateful set",
             labelled.ownerReference("StatefulSet", "ss1").obj(),
-            List.of(fooService, ss), "baz,foo=bar"),
-        Arguments.argumentSet("owner of an unsupported kind only uses services",
+            List.of(fooService, ss),
+            "baz,foo=bar"),
+        Arguments.argumentSet(
+            "owner of an unsupported kind only uses services",
             MakePod.pod().name("p").label("foo", "bar").ownerReference("Job", "j1").obj(),
-            List.of(fooService), "foo=bar"));
+            List.of(fooService),
+            "foo=bar"));
   }
 
   @ParameterizedTest
   @MethodSource("selectorCases")
-  void defaultSelector(V1Pod pod, List<io.kubernetes.client.common.KubernetesObject> objects,
-      String want) {
+  void defaultSelector(
+      V1Pod pod, List<io.kubernetes.client.common.KubernetesObject> objects, String want) {
     InMemoryCluster cluster = new InMemoryCluster();
     objects.forEach(cluster::create);
 

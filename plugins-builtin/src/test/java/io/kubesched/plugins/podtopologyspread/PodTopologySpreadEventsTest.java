@@ -49,7 +49,9 @@ final class PodTopologySpreadEventsTest {
   }
 
   static V1Pod target() {
-    return MakePod.pod().name("p").label("foo", "")
+    return MakePod.pod()
+        .name("p")
+        .label("foo", "")
         .spreadConstraint(s -> s.maxSkew(1).topologyKey("zone").selectorExists("foo"))
         .spreadConstraint(s -> s.maxSkew(1).topologyKey("node").selectorExists("foo"))
         .obj();
@@ -65,26 +67,44 @@ final class PodTopologySpreadEventsTest {
 
   static Stream<Arguments> nodeCases() {
     return Stream.of(
-        Arguments.argumentSet("node without the topology keys added",
-            null, node("foo", "bar"), QueueingHint.SKIP),
-        Arguments.argumentSet("node with the topology keys added",
-            null, node("zone", "zone1", "node", "node-a"), QueueingHint.QUEUE),
-        Arguments.argumentSet("node without the topology keys deleted",
-            node("foo", "bar"), null, QueueingHint.SKIP),
-        Arguments.argumentSet("node with the topology keys deleted",
-            node("zone", "zone1", "node", "node-a"), null, QueueingHint.QUEUE),
-        Arguments.argumentSet("topology key value changed",
-            node("zone", "zone1", "node", "node-a"), node("zone", "zone2", "node", "node-a"),
+        Arguments.argumentSet(
+            "node without the topology keys added", null, node("foo", "bar"), QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "node with the topology keys added",
+            null,
+            node("zone", "zone1", "node", "node-a"),
             QueueingHint.QUEUE),
-        Arguments.argumentSet("unrelated label changed",
+        Arguments.argumentSet(
+            "node without the topology keys deleted", node("foo", "bar"), null, QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "node with the topology keys deleted",
             node("zone", "zone1", "node", "node-a"),
-            node("zone", "zone1", "node", "node-a", "other", "x"), QueueingHint.SKIP),
-        Arguments.argumentSet("topology key added to a node that lacked it",
-            node("zone", "zone1"), node("zone", "zone1", "node", "node-a"), QueueingHint.QUEUE),
-        Arguments.argumentSet("taint changed on a matching node",
+            null,
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "topology key value changed",
             node("zone", "zone1", "node", "node-a"),
-            MakeNode.node().name("node-a").label("zone", "zone1").label("node", "node-a")
-                .taint("k", "v", "NoSchedule").obj(),
+            node("zone", "zone2", "node", "node-a"),
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "unrelated label changed",
+            node("zone", "zone1", "node", "node-a"),
+            node("zone", "zone1", "node", "node-a", "other", "x"),
+            QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "topology key added to a node that lacked it",
+            node("zone", "zone1"),
+            node("zone", "zone1", "node", "node-a"),
+            QueueingHint.QUEUE),
+        Arguments.argumentSet(
+            "taint changed on a matching node",
+            node("zone", "zone1", "node", "node-a"),
+            MakeNode.node()
+                .name("node-a")
+                .label("zone", "zone1")
+                .label("node", "node-a")
+                .taint("k", "v", "NoSchedule")
+                .obj(),
             QueueingHint.QUEUE));
   }
 
@@ -96,29 +116,43 @@ final class PodTopologySpreadEventsTest {
 
   static Stream<Arguments> podCases() {
     return Stream.of(
-        Arguments.argumentSet("add a pod with a matching label",
-            null, MakePod.pod().name("e").node("node-a").label("foo", "").obj(),
+        Arguments.argumentSet(
+            "add a pod with a matching label",
+            null,
+            MakePod.pod().name("e").node("node-a").label("foo", "").obj(),
             QueueingHint.QUEUE),
-        Arguments.argumentSet("add an unscheduled pod",
-            null, MakePod.pod().name("e").label("foo", "").obj(), QueueingHint.SKIP),
-        Arguments.argumentSet("add a pod in another namespace",
-            null, MakePod.pod().name("e").namespace("ns1").node("node-a").label("foo", "").obj(),
+        Arguments.argumentSet(
+            "add an unscheduled pod",
+            null,
+            MakePod.pod().name("e").label("foo", "").obj(),
             QueueingHint.SKIP),
-        Arguments.argumentSet("add a pod without a matching label",
-            null, MakePod.pod().name("e").node("node-a").label("bar", "").obj(),
+        Arguments.argumentSet(
+            "add a pod in another namespace",
+            null,
+            MakePod.pod().name("e").namespace("ns1").node("node-a").label("foo", "").obj(),
             QueueingHint.SKIP),
-        Arguments.argumentSet("delete a pod with a matching label",
-            MakePod.pod().name("e").node("node-a").label("foo", "").obj(), null,
+        Arguments.argumentSet(
+            "add a pod without a matching label",
+            null,
+            MakePod.pod().name("e").node("node-a").label("bar", "").obj(),
+            QueueingHint.SKIP),
+        Arguments.argumentSet(
+            "delete a pod with a matching label",
+            MakePod.pod().name("e").node("node-a").label("foo", "").obj(),
+            null,
             QueueingHint.QUEUE),
-        Arguments.argumentSet("update a pod's label so that it no longer matches",
+        Arguments.argumentSet(
+            "update a pod's label so that it no longer matches",
             MakePod.pod().name("e").node("node-a").label("foo", "").obj(),
             MakePod.pod().name("e").node("node-a").label("bar", "").obj(),
             QueueingHint.QUEUE),
-        Arguments.argumentSet("update a pod's unrelated label",
+        Arguments.argumentSet(
+            "update a pod's unrelated label",
             MakePod.pod().name("e").node("node-a").label("foo", "").obj(),
             MakePod.pod().name("e").node("node-a").label("foo", "").label("x", "y").obj(),
             QueueingHint.SKIP),
-        Arguments.argumentSet("the target pod gets a toleration without Honor taints",
+        Arguments.argumentSet(
+            "the target pod gets a toleration without Honor taints",
             target(),
             MakePod.pod().name("p").label("foo", "").tolerationExists("k", "NoSchedule").obj(),
             QueueingHint.SKIP));
@@ -133,14 +167,26 @@ final class PodTopologySpreadEventsTest {
   @Test
   void targetPodGettingATolerationIsQueuedWhenAConstraintHonorsTaints() {
     V1Pod target =
-        MakePod.pod().name("p").label("foo", "")
-            .spreadConstraint(s -> s.maxSkew(1).topologyKey("zone").selectorExists("foo")
-                .nodeTaintsPolicy("Honor"))
+        MakePod.pod()
+            .name("p")
+            .label("foo", "")
+            .spreadConstraint(
+                s ->
+                    s.maxSkew(1)
+                        .topologyKey("zone")
+                        .selectorExists("foo")
+                        .nodeTaintsPolicy("Honor"))
             .obj();
     V1Pod updated =
-        MakePod.pod().name("p").label("foo", "")
-            .spreadConstraint(s -> s.maxSkew(1).topologyKey("zone").selectorExists("foo")
-                .nodeTaintsPolicy("Honor"))
+        MakePod.pod()
+            .name("p")
+            .label("foo", "")
+            .spreadConstraint(
+                s ->
+                    s.maxSkew(1)
+                        .topologyKey("zone")
+                        .selectorExists("foo")
+                        .nodeTaintsPolicy("Honor"))
             .tolerationExists("k", "NoSchedule")
             .obj();
 

@@ -250,8 +250,11 @@ final class PodTopologySpreadFilterTest {
                 .label("foo", "")
                 .nodeSelector(Map.of("foo", ""))
                 .spreadConstraint(
-                    s -> s.maxSkew(1).topologyKey("node").selectorExists("foo")
-                        .nodeAffinityPolicy("Ignore"))
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("foo")
+                            .nodeAffinityPolicy("Ignore"))
                 .obj(),
             inclusionNodes(false),
             List.of(foo("p-b1", "node-a"), foo("p-b2", "node-b"), foo("p-y1", "node-y")),
@@ -273,8 +276,11 @@ final class PodTopologySpreadFilterTest {
                 .name("p")
                 .label("foo", "")
                 .spreadConstraint(
-                    s -> s.maxSkew(1).topologyKey("node").selectorExists("foo")
-                        .nodeTaintsPolicy("Honor"))
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("foo")
+                            .nodeTaintsPolicy("Honor"))
                 .obj(),
             inclusionNodes(true),
             List.of(foo("p-b1", "node-a"), foo("p-b2", "node-b"), foo("p-y1", "node-y")),
@@ -288,7 +294,9 @@ final class PodTopologySpreadFilterTest {
         // TestMultipleConstraints
         Arguments.argumentSet(
             "two constraints on zone and node, spreads = [3/3, 2/1/0/3]",
-            p.spreadConstraint(hard(1, "zone", "foo")).spreadConstraint(hard(1, "node", "foo")).obj(),
+            p.spreadConstraint(hard(1, "zone", "foo"))
+                .spreadConstraint(hard(1, "node", "foo"))
+                .obj(),
             fourNodes(),
             twoOneZeroThree,
             want("node-a", SKEW, "node-b", SKEW, "node-x", OK, "node-y", SKEW)),
@@ -362,14 +370,25 @@ final class PodTopologySpreadFilterTest {
                 .label("foo", "")
                 .label("version", "v2")
                 .spreadConstraint(
-                    s -> s.maxSkew(1).topologyKey("node").selectorExists("foo")
-                        .matchLabelKeys("version"))
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("foo")
+                            .matchLabelKeys("version"))
                 .obj(),
             List.of(node("node-a", "node", "node-a"), node("node-b", "node", "node-b")),
             List.of(
-                MakePod.pod().name("p-a1").node("node-a").label("foo", "").label("version", "v1")
+                MakePod.pod()
+                    .name("p-a1")
+                    .node("node-a")
+                    .label("foo", "")
+                    .label("version", "v1")
                     .obj(),
-                MakePod.pod().name("p-b1").node("node-b").label("foo", "").label("version", "v2")
+                MakePod.pod()
+                    .name("p-b1")
+                    .node("node-b")
+                    .label("foo", "")
+                    .label("version", "v2")
                     .obj()),
             want("node-a", OK, "node-b", SKEW)),
         Arguments.argumentSet(

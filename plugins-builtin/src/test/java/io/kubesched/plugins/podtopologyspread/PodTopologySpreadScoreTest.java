@@ -69,8 +69,11 @@ final class PodTopologySpreadScoreTest {
   }
 
   static Consumer<MakePod.Spread> soft(int maxSkew, String key, String selectorExists) {
-    return s -> s.maxSkew(maxSkew).topologyKey(key).whenUnsatisfiable("ScheduleAnyway")
-        .selectorExists(selectorExists);
+    return s ->
+        s.maxSkew(maxSkew)
+            .topologyKey(key)
+            .whenUnsatisfiable("ScheduleAnyway")
+            .selectorExists(selectorExists);
   }
 
   static V1Pod incoming(Consumer<MakePod.Spread>... constraints) {
@@ -91,13 +94,19 @@ final class PodTopologySpreadScoreTest {
 
   static Stream<Arguments> cases() {
     List<V1Pod> fourThreeTwoOne =
-        all(foos("node-a", "p-a", 4), foos("node-b", "p-b", 3), foos("node-c", "p-c", 2),
+        all(
+            foos("node-a", "p-a", 4),
+            foos("node-b", "p-b", 3),
+            foos("node-c", "p-c", 2),
             foos("node-d", "p-d", 1));
     List<V1Pod> twoOneZeroThree =
         all(foos("node-a", "p-a", 2), foos("node-b", "p-b", 1), foos("node-d", "p-d", 3));
     List<V1Node> abcd = List.of(host("node-a"), host("node-b"), host("node-c"), host("node-d"));
     List<V1Pod> fourTwoOneThree =
-        all(foos("node-a", "p-a", 4), foos("node-b", "p-b", 2), foos("node-x", "p-x", 1),
+        all(
+            foos("node-a", "p-a", 4),
+            foos("node-b", "p-b", 2),
+            foos("node-x", "p-x", 1),
             foos("node-y", "p-y", 3));
     List<V1Node> zonesWithHost =
         List.of(
@@ -197,7 +206,10 @@ final class PodTopologySpreadScoreTest {
         Arguments.argumentSet(
             "two constraints on zone and node, 2 out of 4 nodes are candidates",
             incoming(soft(1, "zone", "foo"), soft(1, HOST, "foo")),
-            all(foos("node-a", "p-a", 2), foos("node-b", "p-b", 1), foos("node-x", "p-x", 2),
+            all(
+                foos("node-a", "p-a", 2),
+                foos("node-b", "p-b", 1),
+                foos("node-x", "p-x", 2),
                 foos("node-y", "p-y", 4)),
             List.of(zonesWithHost.get(0), zonesWithHost.get(2)),
             List.of(zonesWithHost.get(1), zonesWithHost.get(3)),
@@ -205,8 +217,12 @@ final class PodTopologySpreadScoreTest {
             want("node-a", 100, "node-x", 63)),
         Arguments.argumentSet(
             "two constraints on zone, 2 out of 4 nodes are candidates",
-            MakePod.pod().name("p").label("foo", "").label("bar", "")
-                .spreadConstraint(soft(1, "zone", "foo")).spreadConstraint(soft(1, "zone", "bar"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .label("bar", "")
+                .spreadConstraint(soft(1, "zone", "foo"))
+                .spreadConstraint(soft(1, "zone", "bar"))
                 .obj(),
             List.of(
                 pod("p-a1", "node-a", "foo", "bar"),
@@ -221,8 +237,12 @@ final class PodTopologySpreadScoreTest {
             want("node-a", 85, "node-x", 100)),
         Arguments.argumentSet(
             "two constraints on zone and node, with different selectors",
-            MakePod.pod().name("p").label("foo", "").label("bar", "")
-                .spreadConstraint(soft(1, "zone", "foo")).spreadConstraint(soft(1, HOST, "bar"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .label("bar", "")
+                .spreadConstraint(soft(1, "zone", "foo"))
+                .spreadConstraint(soft(1, HOST, "bar"))
                 .obj(),
             List.of(
                 pod("p-a1", "node-a", "foo"),
@@ -235,8 +255,12 @@ final class PodTopologySpreadScoreTest {
             want("node-a", 60, "node-b", 20, "node-x", 100, "node-y", 60)),
         Arguments.argumentSet(
             "two constraints on zone and node, with different selectors, some nodes have 0 pods",
-            MakePod.pod().name("p").label("foo", "").label("bar", "")
-                .spreadConstraint(soft(1, "zone", "foo")).spreadConstraint(soft(1, HOST, "bar"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .label("bar", "")
+                .spreadConstraint(soft(1, "zone", "foo"))
+                .spreadConstraint(soft(1, HOST, "bar"))
                 .obj(),
             List.of(
                 pod("p-b1", "node-b", "bar"),
@@ -248,8 +272,12 @@ final class PodTopologySpreadScoreTest {
             want("node-a", 100, "node-b", 60, "node-x", 40, "node-y", 0)),
         Arguments.argumentSet(
             "two constraints on zone and node, different selectors, 3 of 4 nodes are candidates",
-            MakePod.pod().name("p").label("foo", "").label("bar", "")
-                .spreadConstraint(soft(1, "zone", "foo")).spreadConstraint(soft(1, HOST, "bar"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .label("bar", "")
+                .spreadConstraint(soft(1, "zone", "foo"))
+                .spreadConstraint(soft(1, HOST, "bar"))
                 .obj(),
             List.of(
                 pod("p-a1", "node-a", "foo"),
@@ -284,45 +312,77 @@ final class PodTopologySpreadScoreTest {
             want("node-a", 100, "node-b", 0)),
         Arguments.argumentSet(
             "minDomains has no effect when ScheduleAnyway",
-            incoming(s -> s.maxSkew(2).topologyKey("node").whenUnsatisfiable("ScheduleAnyway")
-                .selectorExists("foo").minDomains(10)),
+            incoming(
+                s ->
+                    s.maxSkew(2)
+                        .topologyKey("node")
+                        .whenUnsatisfiable("ScheduleAnyway")
+                        .selectorExists("foo")
+                        .minDomains(10)),
             all(foos("node-a", "p-a", 2), foos("node-b", "p-b", 2), foos("node-c", "p-c", 1)),
-            List.of(node("node-a", "node", "node-a"), node("node-b", "node", "node-b"),
+            List.of(
+                node("node-a", "node", "node-a"),
+                node("node-b", "node", "node-b"),
                 node("node-c", "node", "node-c")),
             List.of(),
             Map.of(),
             want("node-a", 75, "node-b", 75, "node-c", 100)),
         Arguments.argumentSet(
             "NodeAffinityPolicy honored with nodeSelector",
-            MakePod.pod().name("p").label("foo", "").nodeSelector(Map.of("foo", ""))
-                .spreadConstraint(soft(1, "node", "foo")).obj(),
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(soft(1, "node", "foo"))
+                .obj(),
             all(foos("node-a", "p-a", 2), foos("node-b", "p-b", 1), foos("node-c", "p-c", 1)),
-            List.of(node("node-a", "node", "node-a", "foo", ""),
-                node("node-b", "node", "node-b", "foo", ""), node("node-c", "node", "node-c")),
+            List.of(
+                node("node-a", "node", "node-a", "foo", ""),
+                node("node-b", "node", "node-b", "foo", ""),
+                node("node-c", "node", "node-c")),
             List.of(),
             Map.of(),
             want("node-a", 0, "node-b", 33, "node-c", 100)),
         Arguments.argumentSet(
             "NodeAffinityPolicy ignored with nodeSelector",
-            MakePod.pod().name("p").label("foo", "").nodeSelector(Map.of("foo", ""))
-                .spreadConstraint(s -> s.maxSkew(1).topologyKey("node")
-                    .whenUnsatisfiable("ScheduleAnyway").selectorExists("foo")
-                    .nodeAffinityPolicy("Ignore"))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .whenUnsatisfiable("ScheduleAnyway")
+                            .selectorExists("foo")
+                            .nodeAffinityPolicy("Ignore"))
                 .obj(),
             all(foos("node-a", "p-a", 2), foos("node-b", "p-b", 1), foos("node-c", "p-c", 1)),
-            List.of(node("node-a", "node", "node-a", "foo", ""),
-                node("node-b", "node", "node-b", "foo", ""), node("node-c", "node", "node-c")),
+            List.of(
+                node("node-a", "node", "node-a", "foo", ""),
+                node("node-b", "node", "node-b", "foo", ""),
+                node("node-c", "node", "node-c")),
             List.of(),
             Map.of(),
             want("node-a", 66, "node-b", 100, "node-c", 100)),
         Arguments.argumentSet(
             "NodeTaintsPolicy honored",
-            incoming(s -> s.maxSkew(1).topologyKey("node").whenUnsatisfiable("ScheduleAnyway")
-                .selectorExists("foo").nodeTaintsPolicy("Honor")),
+            incoming(
+                s ->
+                    s.maxSkew(1)
+                        .topologyKey("node")
+                        .whenUnsatisfiable("ScheduleAnyway")
+                        .selectorExists("foo")
+                        .nodeTaintsPolicy("Honor")),
             all(foos("node-a", "p-a", 2), foos("node-b", "p-b", 1), foos("node-c", "p-c", 1)),
-            List.of(node("node-a", "node", "node-a"), node("node-b", "node", "node-b"),
-                MakeNode.node().name("node-c").label("node", "node-c")
-                    .taint("node.kubernetes.io/unschedulable", "", "NoSchedule").obj()),
+            List.of(
+                node("node-a", "node", "node-a"),
+                node("node-b", "node", "node-b"),
+                MakeNode.node()
+                    .name("node-c")
+                    .label("node", "node-c")
+                    .taint("node.kubernetes.io/unschedulable", "", "NoSchedule")
+                    .obj()),
             List.of(),
             Map.of(),
             want("node-a", 0, "node-b", 33, "node-c", 100)));

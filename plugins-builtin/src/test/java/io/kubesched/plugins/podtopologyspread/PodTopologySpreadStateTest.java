@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PreFilter state and AddPod/RemovePod of PodTopologySpread, ported from kube's
- * TestPreFilterState, TestPreFilterStateAddPod and TestPreFilterStateRemovePod.
+ * PreFilter state and AddPod/RemovePod of PodTopologySpread, ported from kube's TestPreFilterState,
+ * TestPreFilterStateAddPod and TestPreFilterStateRemovePod.
  */
 final class PodTopologySpreadStateTest {
 
@@ -95,59 +95,218 @@ final class PodTopologySpreadStateTest {
     return Stream.of(
         Arguments.argumentSet(
             "clean cluster with one spreadConstraint",
-            MakePod.pod().name("p").label("foo", "")
-                .spreadConstraint(s -> s.maxSkew(5).topologyKey("zone")
-                    .selector(new io.kubernetes.client.openapi.models.V1LabelSelector()
-                        .putMatchLabelsItem("foo", "bar")))
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(5)
+                            .topologyKey("zone")
+                            .selector(
+                                new io.kubernetes.client.openapi.models.V1LabelSelector()
+                                    .putMatchLabelsItem("foo", "bar")))
                 .obj(),
-            List.of(node("node-a", "zone1"), node("node-b", "zone1"), node("node-x", "zone2"),
+            List.of(
+                node("node-a", "zone1"),
+                node("node-b", "zone1"),
+                node("node-x", "zone2"),
                 node("node-y", "zone2")),
             List.of(),
             want(List.of(Map.of("zone1", 0, "zone2", 0)), "[{zone1 0} {zone2 0}]")),
         Arguments.argumentSet(
             "normal case with one spreadConstraint",
             preemptor(List.of("foo"), List.of(hard("zone", "foo"))),
-            List.of(node("node-a", "zone1"), node("node-b", "zone1"), node("node-x", "zone2"),
+            List.of(
+                node("node-a", "zone1"),
+                node("node-b", "zone1"),
+                node("node-x", "zone2"),
                 node("node-y", "zone2")),
-            List.of(pod("p-a1", "node-a", "foo"), pod("p-a2", "node-a", "foo"),
-                pod("p-b1", "node-b", "foo"), pod("p-y1", "node-y", "foo"),
+            List.of(
+                pod("p-a1", "node-a", "foo"),
+                pod("p-a2", "node-a", "foo"),
+                pod("p-b1", "node-b", "foo"),
+                pod("p-y1", "node-y", "foo"),
                 pod("p-y2", "node-y", "foo")),
             want(List.of(Map.of("zone1", 3, "zone2", 2)), "[{zone2 2} {zone1 3}]")),
         Arguments.argumentSet(
             "normal case with one spreadConstraint, on a 3-zone cluster",
             preemptor(List.of("foo"), List.of(hard("zone", "foo"))),
-            List.of(node("node-a", "zone1"), node("node-b", "zone1"), node("node-x", "zone2"),
-                node("node-y", "zone2"), node("node-o", "zone3"), node("node-p", "zone3")),
-            List.of(pod("p-a1", "node-a", "foo"), pod("p-a2", "node-a", "foo"),
-                pod("p-b1", "node-b", "foo"), pod("p-y1", "node-y", "foo"),
+            List.of(
+                node("node-a", "zone1"),
+                node("node-b", "zone1"),
+                node("node-x", "zone2"),
+                node("node-y", "zone2"),
+                node("node-o", "zone3"),
+                node("node-p", "zone3")),
+            List.of(
+                pod("p-a1", "node-a", "foo"),
+                pod("p-a2", "node-a", "foo"),
+                pod("p-b1", "node-b", "foo"),
+                pod("p-y1", "node-y", "foo"),
                 pod("p-y2", "node-y", "foo")),
             want(List.of(Map.of("zone1", 3, "zone2", 2, "zone3", 0)), "[{zone3 0} {zone2 2}]")),
         Arguments.argumentSet(
             "normal case with two spreadConstraints",
             preemptor(List.of("foo"), List.of(hard("zone", "foo"), hard("node", "foo"))),
-            List.of(node("node-a", "zone1"), node("node-b", "zone1"), node("node-x", "zone2"),
+            List.of(
+                node("node-a", "zone1"),
+                node("node-b", "zone1"),
+                node("node-x", "zone2"),
                 node("node-y", "zone2")),
-            List.of(pod("p-a1", "node-a", "foo"), pod("p-a2", "node-a", "foo"),
-                pod("p-b1", "node-b", "foo"), pod("p-y1", "node-y", "foo"),
-                pod("p-y2", "node-y", "foo"), pod("p-y3", "node-y", "foo"),
+            List.of(
+                pod("p-a1", "node-a", "foo"),
+                pod("p-a2", "node-a", "foo"),
+                pod("p-b1", "node-b", "foo"),
+                pod("p-y1", "node-y", "foo"),
+                pod("p-y2", "node-y", "foo"),
+                pod("p-y3", "node-y", "foo"),
                 pod("p-y4", "node-y", "foo")),
             want(
-                List.of(Map.of("zone1", 3, "zone2", 4),
+                List.of(
+                    Map.of("zone1", 3, "zone2", 4),
                     Map.of("node-a", 2, "node-b", 1, "node-x", 0, "node-y", 4)),
                 "[{zone1 3} {zone2 4}]",
                 "[{node-x 0} {node-b 1}]")),
         Arguments.argumentSet(
             "two spreadConstraints with the same topologyKey",
             preemptor(List.of("foo", "bar"), List.of(hard("zone", "foo"), hard("zone", "bar"))),
-            List.of(node("node-a", "zone1"), node("node-b", "zone1"), node("node-x", "zone2"),
+            List.of(
+                node("node-a", "zone1"),
+                node("node-b", "zone1"),
+                node("node-x", "zone2"),
                 node("node-y", "zone2")),
-            List.of(pod("p-a1", "node-a", "foo", "bar"), pod("p-b1", "node-b", "foo"),
-                pod("p-x1", "node-x", "bar"), pod("p-y1", "node-y", "foo", "bar"),
+            List.of(
+                pod("p-a1", "node-a", "foo", "bar"),
+                pod("p-b1", "node-b", "foo"),
+                pod("p-x1", "node-x", "bar"),
+                pod("p-y1", "node-y", "foo", "bar"),
                 pod("p-y2", "node-y", "bar")),
             want(
                 List.of(Map.of("zone1", 2, "zone2", 1), Map.of("zone1", 1, "zone2", 3)),
                 "[{zone2 1} {zone1 2}]",
                 "[{zone1 1} {zone2 3}]")));
+  }
+
+  static List<V1Node> inclusionNodes(boolean taintNodeC) {
+    MakeNode c = MakeNode.node().name("node-c").label("node", "node-c").label("bar", "");
+    if (taintNodeC) {
+      c.taint("node.kubernetes.io/unschedulable", "", "NoSchedule");
+    }
+    return List.of(
+        MakeNode.node().name("node-a").label("node", "node-a").label("foo", "").obj(),
+        MakeNode.node().name("node-b").label("node", "node-b").label("foo", "").obj(),
+        c.obj());
+  }
+
+  static List<V1Pod> inclusionPods() {
+    return List.of(
+        pod("p-a", "node-a", "bar"),
+        pod("p-b", "node-b", "bar"),
+        pod("p-c", "node-b", "bar"),
+        pod("p-d", "node-c"));
+  }
+
+  static Stream<Arguments> inclusionCases() {
+    Rendered honoredAB = want(List.of(Map.of("node-a", 1, "node-b", 2)), "[{node-a 1} {node-b 2}]");
+    Rendered all =
+        want(List.of(Map.of("node-a", 1, "node-b", 2, "node-c", 0)), "[{node-c 0} {node-a 1}]");
+    return Stream.of(
+        Arguments.argumentSet(
+            "NodeAffinityPolicy honored with nodeSelector",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(hard("node", "bar"))
+                .obj(),
+            false,
+            honoredAB),
+        Arguments.argumentSet(
+            "NodeAffinityPolicy ignored with nodeSelector",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeSelector(Map.of("foo", ""))
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeAffinityPolicy("Ignore"))
+                .obj(),
+            false,
+            all),
+        Arguments.argumentSet(
+            "NodeAffinityPolicy honored with nodeAffinity",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeAffinityIn("foo", "")
+                .spreadConstraint(hard("node", "bar"))
+                .obj(),
+            false,
+            honoredAB),
+        Arguments.argumentSet(
+            "NodeAffinityPolicy ignored with nodeAffinity",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .nodeAffinityIn("foo", "")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeAffinityPolicy("Ignore"))
+                .obj(),
+            false,
+            all),
+        Arguments.argumentSet(
+            "NodeTaintsPolicy ignored",
+            MakePod.pod().name("p").label("foo", "").spreadConstraint(hard("node", "bar")).obj(),
+            true,
+            all),
+        Arguments.argumentSet(
+            "NodeTaintsPolicy honored",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeTaintsPolicy("Honor"))
+                .obj(),
+            true,
+            honoredAB),
+        Arguments.argumentSet(
+            "NodeTaintsPolicy honored with tolerated taints",
+            MakePod.pod()
+                .name("p")
+                .label("foo", "")
+                .tolerationExists("node.kubernetes.io/unschedulable", "NoSchedule")
+                .spreadConstraint(
+                    s ->
+                        s.maxSkew(1)
+                            .topologyKey("node")
+                            .selectorExists("bar")
+                            .nodeTaintsPolicy("Honor"))
+                .obj(),
+            true,
+            all));
+  }
+
+  @ParameterizedTest
+  @MethodSource("inclusionCases")
+  void preFilterStateWithNodeInclusionPolicies(V1Pod pod, boolean taintNodeC, Rendered want) {
+    FakeHandle handle = FakeHandle.of(inclusionNodes(taintNodeC), inclusionPods());
+    PodTopologySpread plugin =
+        new PodTopologySpread(new PodTopologySpreadArgs(List.of(), "List"), handle);
+    CycleState state = new CycleState();
+    assertThat(plugin.preFilter(state, PodInfo.of(pod), handle.nodes()))
+        .isEqualTo(PreFilterResult.success());
+    assertThat(render(state.get(PodTopologySpread.PRE_FILTER_KEY))).isEqualTo(want);
   }
 
   @ParameterizedTest
@@ -175,11 +334,16 @@ final class PodTopologySpreadStateTest {
     return Stream.of(
         Arguments.argumentSet(
             "node a and b both impact current min match",
-            nodePreemptor, pod("p-a1", "node-a", "foo"), List.of(), ab,
+            nodePreemptor,
+            pod("p-a1", "node-a", "foo"),
+            List.of(),
+            ab,
             want(List.of(Map.of("node-a", 1, "node-b", 0)), "[{node-b 0} {node-a 1}]")),
         Arguments.argumentSet(
             "only node a impacts current min match",
-            nodePreemptor, pod("p-a1", "node-a", "foo"), List.of(pod("p-b1", "node-b", "foo")),
+            nodePreemptor,
+            pod("p-a1", "node-a", "foo"),
+            List.of(pod("p-b1", "node-b", "foo")),
             ab,
             want(List.of(Map.of("node-a", 1, "node-b", 1)), "[{node-a 1} {node-b 1}]")),
         Arguments.argumentSet(
@@ -191,19 +355,26 @@ final class PodTopologySpreadStateTest {
             want(List.of(Map.of("node-a", 0, "node-b", 1)), "[{node-a 0} {node-b 1}]")),
         Arguments.argumentSet(
             "add pod on non-critical node won't trigger re-calculation",
-            nodePreemptor, pod("p-b2", "node-b", "foo"), List.of(pod("p-b1", "node-b", "foo")),
+            nodePreemptor,
+            pod("p-b2", "node-b", "foo"),
+            List.of(pod("p-b1", "node-b", "foo")),
             ab,
             want(List.of(Map.of("node-a", 0, "node-b", 2)), "[{node-a 0} {node-b 2}]")),
         Arguments.argumentSet(
             "node a and x both impact the min on zone and node",
-            zoneNodePreemptor, pod("p-a1", "node-a", "foo"), List.of(), ax,
+            zoneNodePreemptor,
+            pod("p-a1", "node-a", "foo"),
+            List.of(),
+            ax,
             want(
                 List.of(Map.of("zone1", 1, "zone2", 0), Map.of("node-a", 1, "node-x", 0)),
                 "[{zone2 0} {zone1 1}]",
                 "[{node-x 0} {node-a 1}]")),
         Arguments.argumentSet(
             "only node a impacts the min on zone and node",
-            zoneNodePreemptor, pod("p-a1", "node-a", "foo"), List.of(pod("p-x1", "node-x", "foo")),
+            zoneNodePreemptor,
+            pod("p-a1", "node-a", "foo"),
+            List.of(pod("p-x1", "node-x", "foo")),
             ax,
             want(
                 List.of(Map.of("zone1", 1, "zone2", 1), Map.of("node-a", 1, "node-x", 1)),
@@ -213,36 +384,42 @@ final class PodTopologySpreadStateTest {
             "node a impacts the min on node, node x the min on zone",
             zoneNodePreemptor,
             pod("p-a1", "node-a", "foo"),
-            List.of(pod("p-b1", "node-b", "foo"), pod("p-b2", "node-b", "foo"),
+            List.of(
+                pod("p-b1", "node-b", "foo"),
+                pod("p-b2", "node-b", "foo"),
                 pod("p-x1", "node-x", "foo")),
             abx,
             want(
-                List.of(Map.of("zone1", 3, "zone2", 1),
-                    Map.of("node-a", 1, "node-b", 2, "node-x", 1)),
+                List.of(
+                    Map.of("zone1", 3, "zone2", 1), Map.of("node-a", 1, "node-b", 2, "node-x", 1)),
                 "[{zone2 1} {zone1 3}]",
                 "[{node-a 1} {node-x 1}]")),
         Arguments.argumentSet(
             "different selectors, node a impacts the min on zone",
             fooBarPreemptor,
             pod("p-a1", "node-a", "foo"),
-            List.of(pod("p-b1", "node-b", "foo", "bar"), pod("p-x1", "node-x", "foo", "bar"),
+            List.of(
+                pod("p-b1", "node-b", "foo", "bar"),
+                pod("p-x1", "node-x", "foo", "bar"),
                 pod("p-x2", "node-x", "bar")),
             abx,
             want(
-                List.of(Map.of("zone1", 2, "zone2", 1),
-                    Map.of("node-a", 0, "node-b", 1, "node-x", 2)),
+                List.of(
+                    Map.of("zone1", 2, "zone2", 1), Map.of("node-a", 0, "node-b", 1, "node-x", 2)),
                 "[{zone2 1} {zone1 2}]",
                 "[{node-a 0} {node-b 1}]")),
         Arguments.argumentSet(
             "different selectors, node a impacts the min on both zone and node",
             fooBarPreemptor,
             pod("p-a1", "node-a", "foo", "bar"),
-            List.of(pod("p-b1", "node-b", "bar"), pod("p-x1", "node-x", "foo", "bar"),
+            List.of(
+                pod("p-b1", "node-b", "bar"),
+                pod("p-x1", "node-x", "foo", "bar"),
                 pod("p-x2", "node-x", "bar")),
             abx,
             want(
-                List.of(Map.of("zone1", 1, "zone2", 1),
-                    Map.of("node-a", 1, "node-b", 1, "node-x", 2)),
+                List.of(
+                    Map.of("zone1", 1, "zone2", 1), Map.of("node-a", 1, "node-b", 1, "node-x", 2)),
                 "[{zone1 1} {zone2 1}]",
                 "[{node-a 1} {node-b 1}]")));
   }
@@ -270,13 +447,18 @@ final class PodTopologySpreadStateTest {
 
   static Stream<Arguments> removePodCases() {
     List<V1Node> abxy =
-        List.of(node("node-a", "zone1"), node("node-b", "zone1"), node("node-x", "zone2"),
+        List.of(
+            node("node-a", "zone1"),
+            node("node-b", "zone1"),
+            node("node-x", "zone2"),
             node("node-y", "zone2"));
     return Stream.of(
         Arguments.argumentSet(
             "remove a pod from zone1 makes zone1 the critical path",
             preemptor(List.of("foo"), List.of(hard("zone", "foo"))),
-            List.of(pod("p-a1", "node-a", "foo"), pod("p-a2", "node-a", "foo"),
+            List.of(
+                pod("p-a1", "node-a", "foo"),
+                pod("p-a2", "node-a", "foo"),
                 pod("p-x1", "node-x", "foo")),
             "p-a1",
             abxy,
@@ -284,7 +466,9 @@ final class PodTopologySpreadStateTest {
         Arguments.argumentSet(
             "remove a pod from the critical zone lowers the minimum",
             preemptor(List.of("foo"), List.of(hard("zone", "foo"))),
-            List.of(pod("p-a1", "node-a", "foo"), pod("p-a2", "node-a", "foo"),
+            List.of(
+                pod("p-a1", "node-a", "foo"),
+                pod("p-a2", "node-a", "foo"),
                 pod("p-x1", "node-x", "foo")),
             "p-x1",
             abxy,
@@ -292,7 +476,9 @@ final class PodTopologySpreadStateTest {
         Arguments.argumentSet(
             "remove a pod that doesn't match the selector changes nothing",
             preemptor(List.of("foo"), List.of(hard("zone", "foo"))),
-            List.of(pod("p-a1", "node-a", "foo"), pod("p-a2", "node-a", "bar"),
+            List.of(
+                pod("p-a1", "node-a", "foo"),
+                pod("p-a2", "node-a", "bar"),
                 pod("p-x1", "node-x", "foo")),
             "p-a2",
             abxy,
@@ -300,12 +486,16 @@ final class PodTopologySpreadStateTest {
         Arguments.argumentSet(
             "remove a pod on the node constraint and the zone constraint",
             preemptor(List.of("foo"), List.of(hard("zone", "foo"), hard("node", "foo"))),
-            List.of(pod("p-a1", "node-a", "foo"), pod("p-b1", "node-b", "foo"),
-                pod("p-x1", "node-x", "foo"), pod("p-y1", "node-y", "foo")),
+            List.of(
+                pod("p-a1", "node-a", "foo"),
+                pod("p-b1", "node-b", "foo"),
+                pod("p-x1", "node-x", "foo"),
+                pod("p-y1", "node-y", "foo")),
             "p-b1",
             abxy,
             want(
-                List.of(Map.of("zone1", 1, "zone2", 2),
+                List.of(
+                    Map.of("zone1", 1, "zone2", 2),
                     Map.of("node-a", 1, "node-b", 0, "node-x", 1, "node-y", 1)),
                 "[{zone1 1} {zone2 2}]",
                 "[{node-b 0} {node-a 1}]")));
@@ -322,7 +512,9 @@ final class PodTopologySpreadStateTest {
     PodInfo p = PodInfo.of(preemptor);
     plugin.preFilter(state, p, handle.nodes());
     V1Pod victim =
-        existing.stream().filter(e -> e.getMetadata().getName().equals(removed)).findFirst()
+        existing.stream()
+            .filter(e -> e.getMetadata().getName().equals(removed))
+            .findFirst()
             .orElseThrow();
 
     CycleState clone = state.clone();

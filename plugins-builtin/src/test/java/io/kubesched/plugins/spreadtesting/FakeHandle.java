@@ -25,14 +25,15 @@ import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 /**
- * A minimal {@link FrameworkHandle} for plugin tests: an in-memory snapshot of nodes and their
- * pods (placed by {@code spec.nodeName}), an {@link InMemoryCluster} as the client and a
- * sequential parallelizer. Methods that run other plugins are unsupported.
+ * A minimal {@link FrameworkHandle} for plugin tests: an in-memory snapshot of nodes and their pods
+ * (placed by {@code spec.nodeName}), an {@link InMemoryCluster} as the client and a sequential
+ * parallelizer. Methods that run other plugins are unsupported.
  */
 public final class FakeHandle implements FrameworkHandle {
   private final List<NodeInfo> nodes;
   private final Map<String, NodeInfo> byName = new LinkedHashMap<>();
   private final InMemoryCluster cluster;
+  private Parallelizer parallelizer = new SequentialParallelizer();
 
   private FakeHandle(List<V1Node> nodeObjs, List<V1Pod> pods, InMemoryCluster cluster) {
     this.cluster = cluster;
@@ -58,6 +59,12 @@ public final class FakeHandle implements FrameworkHandle {
   /** Returns a handle over {@code nodes} holding {@code pods}, reading {@code cluster}. */
   public static FakeHandle of(List<V1Node> nodes, List<V1Pod> pods, InMemoryCluster cluster) {
     return new FakeHandle(nodes, pods, cluster);
+  }
+
+  /** Replaces the sequential parallelizer, e.g. with a real thread pool. */
+  public FakeHandle withParallelizer(Parallelizer p) {
+    this.parallelizer = p;
+    return this;
   }
 
   /** Returns the in-memory cluster behind {@link #client()}. */
@@ -138,19 +145,22 @@ public final class FakeHandle implements FrameworkHandle {
 
   @Override
   public Parallelizer parallelizer() {
-    return new Parallelizer() {
-      @Override
-      public int parallelism() {
-        return 1;
-      }
+    return parallelizer;
+  }
 
-      @Override
-      public void until(int pieces, IntConsumer work) {
-        for (int i = 0; i < pieces; i++) {
-          work.accept(i);
-        }
+  /** Runs the pieces one after the other on the calling thread. */
+  private static final class SequentialParallelizer implements Parallelizer {
+    @Override
+    public int parallelism() {
+      return 1;
+    }
+
+    @Override
+    public void until(int pieces, IntConsumer work) {
+      for (int i = 0; i < pieces; i++) {
+        work.accept(i);
       }
-    };
+    }
   }
 
   @Override
