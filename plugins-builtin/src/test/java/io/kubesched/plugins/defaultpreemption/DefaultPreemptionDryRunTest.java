@@ -197,7 +197,7 @@ final class DefaultPreemptionDryRunTest {
                 pod("p1.2").node("node1").label("app", "foo").priority(MID).req(200, 200).obj()),
             List.of(pdb("pdb", "app", "foo", 1, "p1.2")),
             new int[] {0},
-            List.of(List.of(Cand.of("node1", 0, "p1.1", "p1.2"))),
+            List.of(List.of(Cand.of("node1", 0, "p1.2", "p1.1"))),
             List.of(3),
             false),
         argumentSet(
@@ -212,7 +212,34 @@ final class DefaultPreemptionDryRunTest {
                 pod("p1.3").node("node1").label("app", "foo").priority(MID).req(200, 200).obj()),
             List.of(pdb("pdb", "app", "foo", 1, "p1.3")),
             new int[] {0},
-            List.of(List.of(Cand.of("node1", 1, "p1.2", "p1.1", "p1.3"))),
+            List.of(List.of(Cand.of("node1", 1, "p1.2", "p1.3", "p1.1"))),
+            List.of(4),
+            false),
+        argumentSet(
+            "equal pods that have not started: as in kube, the last one on the node is reprieved"
+                + " first",
+            defaults,
+            nodes(1),
+            List.of(preemptor("p", 300)),
+            List.of(
+                medium("a", LOW, "node1"), medium("b", LOW, "node1"), medium("c", LOW, "node1")),
+            List.of(),
+            new int[] {0},
+            List.of(List.of(Cand.of("node1", 0, "b", "a"))),
+            List.of(4),
+            false),
+        argumentSet(
+            "equal pods that started at the same time keep the node's order",
+            defaults,
+            nodes(1),
+            List.of(preemptor("p", 300)),
+            List.of(
+                start(medium("a", LOW, "node1"), 7),
+                start(medium("b", LOW, "node1"), 7),
+                start(medium("c", LOW, "node1"), 7)),
+            List.of(),
+            new int[] {0},
+            List.of(List.of(Cand.of("node1", 0, "b", "c"))),
             List.of(4),
             false),
         argumentSet(
