@@ -424,7 +424,7 @@ public final class Evaluator {
                     preemptor.schedulerName() + ": preempting to accommodate a higher priority pod")
                 .lastTransitionTime(
                     OffsetDateTime.ofInstant(handle.clock().instant(), ZoneOffset.UTC));
-        if (!hasCondition(victim.pod(), condition)) {
+        if (updateCondition(victim.pod(), condition)) {
           handle.client().updatePodCondition(victim.pod(), condition);
         }
         handle.client().deletePod(victim.pod());
@@ -456,19 +456,28 @@ public final class Evaluator {
     return true;
   }
 
-  /** Returns whether {@code pod} already has {@code c} (same type, status, reason and message). */
-  private static boolean hasCondition(V1Pod pod, V1PodCondition c) {
+  /**
+   * Returns whether setting {@code c} changes the pod's conditions, as kube's {@code
+   * UpdatePodCondition}: an existing condition of the type with the same status keeps its
+   * transition time (copied into {@code c}), and nothing changes when status, reason, message,
+   * probe and transition times are all equal.
+   */
+  private static boolean updateCondition(V1Pod pod, V1PodCondition c) {
     if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
-      return false;
+      return true;
     }
-    for (V1PodCondition existing : pod.getStatus().getConditions()) {
-      if (c.getType().equals(existing.getType())) {
-        return Objects.equals(c.getStatus(), existing.getStatus())
-            && Objects.equals(c.getReason(), existing.getReason())
-            && Objects.equals(c.getMessage(), existing.getMessage());
+    for (V1PodCondition old : pod.getStatus().getConditions()) {
+      if (c.getType().equals(old.getType())) {
+        if (Objects.equals(c.getStatus(), old.getStatus())) {
+          c.setLastTransitionTime(old.getLastTransitionTime());
+        }
+        return !(Objects.equals(c.getStatus(), old.getStatus())
+            && Objects.equals(c.getReason(), old.getReason())
+            && Objects.equals(c.getMessage(), old.getMessage())
+            && Objects.equals(c.getLastProbeTime(), old.getLastProbeTime()));
       }
     }
-    return false;
+    return true;
   }
 
   /**
