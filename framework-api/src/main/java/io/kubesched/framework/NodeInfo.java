@@ -186,9 +186,12 @@ public final class NodeInfo {
     requested = sign > 0 ? requested.add(pod.requests()) : requested.subtract(pod.requests());
     nonZeroMilliCpu += sign * pod.nonZeroMilliCpu();
     nonZeroMemory += sign * pod.nonZeroMemory();
+    // A set, as kube's HostPortInfo: a port used by two pods is freed when either leaves.
     for (HostPort p : pod.hostPorts()) {
       if (sign > 0) {
-        usedPorts.add(p);
+        if (!usedPorts.contains(p)) {
+          usedPorts.add(p);
+        }
       } else {
         usedPorts.remove(p);
       }
@@ -244,7 +247,7 @@ public final class NodeInfo {
     return Collections.unmodifiableList(podsWithRequiredAntiAffinity);
   }
 
-  /** Returns the host ports used by the pods; read-only. */
+  /** Returns the host ports used by the pods, each once (a set, as kube's); read-only. */
   public List<HostPort> usedPorts() {
     return Collections.unmodifiableList(usedPorts);
   }

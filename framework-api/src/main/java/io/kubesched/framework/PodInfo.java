@@ -154,18 +154,17 @@ public final class PodInfo {
         } else {
           imgs.add("");
         }
+        // Sidecars run for the pod's whole life, so their host ports are in use (kube's
+        // GetHostPorts, since v1.33.6 / v1.34).
+        if ("Always".equals(c.getRestartPolicy())) {
+          addHostPorts(c, ports);
+        }
       }
     }
     if (spec.getContainers() != null) {
       for (V1Container c : spec.getContainers()) {
         imgs.add(c.getImage() == null ? "" : c.getImage());
-        if (c.getPorts() != null) {
-          for (V1ContainerPort p : c.getPorts()) {
-            if (p.getHostPort() != null && p.getHostPort() > 0) {
-              ports.add(new HostPort(p.getHostIP(), p.getProtocol(), p.getHostPort()));
-            }
-          }
-        }
+        addHostPorts(c, ports);
       }
     }
     this.hostPorts = List.copyOf(ports);
@@ -191,6 +190,17 @@ public final class PodInfo {
       }
     }
     this.pvcNames = List.copyOf(pvcs);
+  }
+
+  private static void addHostPorts(V1Container c, List<HostPort> ports) {
+    if (c.getPorts() == null) {
+      return;
+    }
+    for (V1ContainerPort p : c.getPorts()) {
+      if (p.getHostPort() != null && p.getHostPort() > 0) {
+        ports.add(new HostPort(p.getHostIP(), p.getProtocol(), p.getHostPort()));
+      }
+    }
   }
 
   private List<AffinityTerm> terms(List<V1PodAffinityTerm> list) {
@@ -333,7 +343,10 @@ public final class PodInfo {
     return hasRequiredAntiAffinity;
   }
 
-  /** Returns the host ports of the regular containers (those with {@code hostPort > 0}). */
+  /**
+   * Returns the host ports ({@code hostPort > 0}) of the sidecars (restartable init containers)
+   * then of the regular containers, as kube's {@code GetHostPorts}.
+   */
   public List<HostPort> hostPorts() {
     return hostPorts;
   }

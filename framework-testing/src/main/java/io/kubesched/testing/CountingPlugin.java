@@ -34,8 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Its answers are neutral: success everywhere, score {@link #score()} for every node (0 unless
  * given), Unschedulable from PostFilter (it cannot help), {@link Status#skip()} from Bind (it binds
- * nothing, so another binder must), allow from Permit, and the queue order of {@code
- * PrioritySort} (higher priority first, then earlier timestamp).
+ * nothing, so another binder must), allow from Permit, and the queue order of {@code PrioritySort}
+ * (higher priority first, then earlier timestamp).
  */
 public final class CountingPlugin extends FakePlugin
     implements PreEnqueuePlugin,

@@ -18,9 +18,7 @@ public final class FakeFilterPlugin extends FakePlugin implements FilterPlugin {
 
   private final Map<String, Status.Code> failures;
 
-  /**
-   * Creates the plugin named {@code name} failing each node of {@code failures} with its code.
-   */
+  /** Creates the plugin named {@code name} failing each node of {@code failures} with its code. */
   public FakeFilterPlugin(String name, Map<String, Status.Code> failures) {
     super(name);
     this.failures = Map.copyOf(failures);

@@ -20,12 +20,14 @@ import java.util.function.Consumer;
  * A fluent builder of client-java {@link V1Node}s for tests (kube's {@code st.MakeNode()}).
  *
  * <p>Defaults are deterministic: no name, labels, taints or resources. Each {@link #obj()} call
- * builds a new, independent node from the recorded steps. Quantities are strings parsed with
- * {@link Quantities#parse(String)} when the builder method is called, so a bad quantity fails at
- * once with a message naming it.
+ * builds a new, independent node from the recorded steps. Quantities are strings parsed with {@link
+ * Quantities#parse(String)} when the builder method is called, so a bad quantity fails at once with
+ * a message naming it.
  */
 public final class MakeNode {
-  /** The pod count {@link #capacity(String...)} sets unless {@code "pods"} is given, as upstream. */
+  /**
+   * The pod count {@link #capacity(String...)} sets unless {@code "pods"} is given, as upstream.
+   */
   public static final String DEFAULT_PODS = "32";
 
   private final List<Consumer<V1Node>> steps = new ArrayList<>();
@@ -80,9 +82,7 @@ public final class MakeNode {
     return this;
   }
 
-  /**
-   * Sets only {@code status.allocatable} to exactly the given resources (no default pod count).
-   */
+  /** Sets only {@code status.allocatable} to exactly the given resources (no default pod count). */
   public MakeNode allocatable(String... resourceQuantityPairs) {
     Map<String, Quantity> res = MakePod.resources("allocatable", resourceQuantityPairs);
     steps.add(n -> n.getStatus().setAllocatable(new LinkedHashMap<>(res)));
@@ -127,7 +127,11 @@ public final class MakeNode {
     return n;
   }
 
-  /** Builds the node and returns a {@link NodeInfo} holding it and {@code pods}. */
+  /**
+   * Builds the node and returns a {@link NodeInfo} holding it and {@code pods}. Image states are
+   * not set (they need every node of the cluster): use {@link FrameworkHarness} or the cache's
+   * snapshot for plugins that read them.
+   */
   public NodeInfo info(PodInfo... pods) {
     return NodeInfo.of(obj(), pods);
   }

@@ -44,14 +44,14 @@ import java.util.function.Consumer;
  * <p>Defaults are deterministic: namespace {@code default}, UID {@code <namespace>/<name>} unless
  * {@link #uid(String)} is called, no containers until {@link #container(String)} or one of the
  * {@code req} methods adds one. Each {@link #obj()} call builds a new, independent pod from the
- * recorded steps, so a builder can be reused and extended; client-java objects passed in (such as
- * a {@link V1Affinity}) are shared, not copied. Quantities are strings parsed with {@link
- * Quantities#parse(String)} when the builder method is called, so a bad quantity fails at once
- * with a message naming it.
+ * recorded steps, so a builder can be reused and extended; client-java objects passed in (such as a
+ * {@link V1Affinity}) are shared, not copied. Quantities are strings parsed with {@link
+ * Quantities#parse(String)} when the builder method is called, so a bad quantity fails at once with
+ * a message naming it.
  *
- * <p>Containers added by {@link #req}, {@link #initReq} and {@link #sidecarReq} run the pause
- * image and are named {@code con<i>}, {@code init-con<i>} and {@code sidecar-con<i>} like
- * upstream's test wrappers.
+ * <p>Containers added by {@link #req}, {@link #initReq} and {@link #sidecarReq} run the pause image
+ * and are named {@code con<i>}, {@code init-con<i>} and {@code sidecar-con<i>} like upstream's test
+ * wrappers.
  */
 public final class MakePod {
   /** The image of the containers added by the {@code req} methods, as in upstream tests. */
@@ -228,8 +228,8 @@ public final class MakePod {
   }
 
   /**
-   * Adds a host port to the last container (appending a container if there is none); {@code ip}
-   * may be {@code null} for all addresses. The container port equals the host port.
+   * Adds a host port to the last container (appending a container if there is none); {@code ip} may
+   * be {@code null} for all addresses. The container port equals the host port.
    */
   public MakePod hostPort(String ip, String protocol, int port) {
     steps.add(
@@ -295,7 +295,10 @@ public final class MakePod {
               .getNodeSelectorTerms()
               .get(0)
               .addMatchExpressionsItem(
-                  new V1NodeSelectorRequirement().key(key).operator(op).values(new ArrayList<>(vs)));
+                  new V1NodeSelectorRequirement()
+                      .key(key)
+                      .operator(op)
+                      .values(new ArrayList<>(vs)));
         });
     return this;
   }
@@ -342,16 +345,14 @@ public final class MakePod {
   /** Adds a required anti-affinity term: no pod with {@code labelKey In valuesIn} in the domain. */
   public MakePod podAntiAffinity(String topologyKey, String labelKey, String... valuesIn) {
     V1PodAffinityTerm term = podAffinityTerm(topologyKey, labelKey, "In", valuesIn);
-    steps.add(
-        p -> podAntiAffinity(p).addRequiredDuringSchedulingIgnoredDuringExecutionItem(term));
+    steps.add(p -> podAntiAffinity(p).addRequiredDuringSchedulingIgnoredDuringExecutionItem(term));
     return this;
   }
 
   /** Adds a required anti-affinity term: no pod having label {@code labelKey} in the domain. */
   public MakePod podAntiAffinityExists(String topologyKey, String labelKey) {
     V1PodAffinityTerm term = podAffinityTerm(topologyKey, labelKey, "Exists");
-    steps.add(
-        p -> podAntiAffinity(p).addRequiredDuringSchedulingIgnoredDuringExecutionItem(term));
+    steps.add(p -> podAntiAffinity(p).addRequiredDuringSchedulingIgnoredDuringExecutionItem(term));
     return this;
   }
 
@@ -373,8 +374,7 @@ public final class MakePod {
         new V1WeightedPodAffinityTerm()
             .weight(weight)
             .podAffinityTerm(podAffinityTerm(topologyKey, labelKey, "In", valuesIn));
-    steps.add(
-        p -> podAntiAffinity(p).addPreferredDuringSchedulingIgnoredDuringExecutionItem(term));
+    steps.add(p -> podAntiAffinity(p).addPreferredDuringSchedulingIgnoredDuringExecutionItem(term));
     return this;
   }
 
@@ -385,9 +385,9 @@ public final class MakePod {
   }
 
   /**
-   * Adds a topology spread constraint configured by {@code spec}, e.g. {@code
-   * spreadConstraint(s -> s.maxSkew(1).topologyKey("zone").selectorExists("foo"))}. Defaults:
-   * {@code maxSkew 1}, {@code whenUnsatisfiable DoNotSchedule}, no selector.
+   * Adds a topology spread constraint configured by {@code spec}, e.g. {@code spreadConstraint(s ->
+   * s.maxSkew(1).topologyKey("zone").selectorExists("foo"))}. Defaults: {@code maxSkew 1}, {@code
+   * whenUnsatisfiable DoNotSchedule}, no selector.
    *
    * @throws IllegalArgumentException when no topology key is set
    */

@@ -56,7 +56,8 @@ public final class StatusAssert extends AbstractAssert<StatusAssert, Status> {
   public StatusAssert hasCode(Status.Code code) {
     isNotNull();
     if (actual.code() != code) {
-      failWithMessage("Expected status code <%s> but was <%s> in <%s>", code, actual.code(), actual);
+      failWithMessage(
+          "Expected status code <%s> but was <%s> in <%s>", code, actual.code(), actual);
     }
     return this;
   }
@@ -84,7 +85,8 @@ public final class StatusAssert extends AbstractAssert<StatusAssert, Status> {
   public StatusAssert fromPlugin(String plugin) {
     isNotNull();
     if (!Objects.equals(actual.plugin(), plugin)) {
-      failWithMessage("Expected status from plugin <%s> but was from <%s>", plugin, actual.plugin());
+      failWithMessage(
+          "Expected status from plugin <%s> but was from <%s>", plugin, actual.plugin());
     }
     return this;
   }

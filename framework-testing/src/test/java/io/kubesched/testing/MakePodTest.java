@@ -50,7 +50,9 @@ final class MakePodTest {
             new Resource(4000, 0, 0, 0, Map.of())),
         Arguments.argumentSet(
             "overhead is added on top",
-            MakePod.pod().req("cpu", "1", "memory", "1Gi").overhead("cpu", "250m", "memory", "100Mi"),
+            MakePod.pod()
+                .req("cpu", "1", "memory", "1Gi")
+                .overhead("cpu", "250m", "memory", "100Mi"),
             new Resource(1250, GI + 100 * MI, 0, 0, Map.of())),
         Arguments.argumentSet(
             "extended resources are scalars",
@@ -139,7 +141,8 @@ final class MakePodTest {
         MakePod.pod().hostPort(8080).req("cpu", "1").hostPort("127.0.0.1", "UDP", 53).info();
 
     assertThat(pod.hostPorts())
-        .containsExactly(new HostPort("0.0.0.0", "TCP", 8080), new HostPort("127.0.0.1", "UDP", 53));
+        .containsExactly(
+            new HostPort("0.0.0.0", "TCP", 8080), new HostPort("127.0.0.1", "UDP", 53));
     assertThat(pod.pod().getSpec().getContainers()).hasSize(2);
   }
 
@@ -161,14 +164,20 @@ final class MakePodTest {
             new V1Toleration().key("k2").operator("Exists"));
     assertThat(pod.getSpec().getNodeSelector()).isEqualTo(Map.of("disk", "ssd"));
     var required =
-        pod.getSpec().getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+        pod.getSpec()
+            .getAffinity()
+            .getNodeAffinity()
+            .getRequiredDuringSchedulingIgnoredDuringExecution();
     assertThat(required.getNodeSelectorTerms()).hasSize(1);
     assertThat(required.getNodeSelectorTerms().get(0).getMatchExpressions())
         .containsExactly(
             new V1NodeSelectorRequirement().key("zone").operator("In").values(List.of("a", "b")),
             new V1NodeSelectorRequirement().key("arch").operator("NotIn").values(List.of("arm")));
     var preferred =
-        pod.getSpec().getAffinity().getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution();
+        pod.getSpec()
+            .getAffinity()
+            .getNodeAffinity()
+            .getPreferredDuringSchedulingIgnoredDuringExecution();
     assertThat(preferred).hasSize(1);
     assertThat(preferred.get(0).getWeight()).isEqualTo(5);
     PodInfo info = PodInfo.of(pod);

@@ -23,8 +23,7 @@ final class StatusAssertTest {
     assertThatThrownBy(() -> StatusAssert.assertThat(Status.success()).isRejected())
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("Expected a rejecting status");
-    assertThatThrownBy(
-            () -> StatusAssert.assertThat(Status.unschedulable("x")).hasReasons("y"))
+    assertThatThrownBy(() -> StatusAssert.assertThat(Status.unschedulable("x")).hasReasons("y"))
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("[y]");
     assertThatThrownBy(() -> StatusAssert.assertThat(Status.success()).fromPlugin("P"))

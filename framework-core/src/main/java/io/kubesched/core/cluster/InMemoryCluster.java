@@ -86,7 +86,6 @@ public final class InMemoryCluster implements Cluster {
   private record Notification(List<ClusterListener> targets, Consumer<ClusterListener> call) {}
 
   private final Clock clock;
-  private final ObjectCopier copier = new ObjectCopier();
   private final Object lock = new Object();
   private final Map<Class<?>, Kind> kinds = new LinkedHashMap<>();
   private final Map<Class<?>, Map<String, KubernetesObject>> stores = new LinkedHashMap<>();
@@ -196,7 +195,7 @@ public final class InMemoryCluster implements Cluster {
     Kind kind = kindOf(obj);
     T stored;
     synchronized (lock) {
-      T copy = copier.copy(obj);
+      T copy = ObjectCopier.deepCopy(obj);
       V1ObjectMeta meta = prepareMeta(kind, copy);
       Map<String, KubernetesObject> store = stores.get(kind.type());
       String key = key(kind, meta.getNamespace(), meta.getName());
@@ -236,7 +235,7 @@ public final class InMemoryCluster implements Cluster {
     Kind kind = kindOf(obj);
     T stored;
     synchronized (lock) {
-      T copy = copier.copy(obj);
+      T copy = ObjectCopier.deepCopy(obj);
       V1ObjectMeta meta = prepareMeta(kind, copy);
       Map<String, KubernetesObject> store = stores.get(kind.type());
       String key = key(kind, meta.getNamespace(), meta.getName());
@@ -407,7 +406,7 @@ public final class InMemoryCluster implements Cluster {
       if (!stores.get(V1Node.class).containsKey(nodeName)) {
         throw notFound(kinds.get(V1Node.class), nodeName);
       }
-      V1Pod copy = copier.copy(old);
+      V1Pod copy = ObjectCopier.deepCopy(old);
       if (copy.getSpec() == null) {
         copy.setSpec(new V1PodSpec());
       }
@@ -431,8 +430,8 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = copier.copy(old);
-      if (!setCondition(copy, copier.copy(condition))) {
+      V1Pod copy = ObjectCopier.deepCopy(old);
+      if (!setCondition(copy, ObjectCopier.deepCopy(condition))) {
         return;
       }
       replaceLocked(kinds.get(V1Pod.class), podKey(copy), old, copy);
@@ -452,7 +451,7 @@ public final class InMemoryCluster implements Cluster {
       if (Objects.equals(want, have == null || have.isEmpty() ? null : have)) {
         return;
       }
-      V1Pod copy = copier.copy(old);
+      V1Pod copy = ObjectCopier.deepCopy(old);
       status(copy).setNominatedNodeName(want);
       replaceLocked(kinds.get(V1Pod.class), podKey(copy), old, copy);
     }
@@ -467,7 +466,7 @@ public final class InMemoryCluster implements Cluster {
       if (old == null) {
         return;
       }
-      V1Pod copy = copier.copy(old);
+      V1Pod copy = ObjectCopier.deepCopy(old);
       boolean changed =
           setCondition(
               copy,

@@ -12,14 +12,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Deep copies of client-java model objects and of generic (custom-object) maps.
+ * {@code ObjectCopier} makes deep copies of client-java model objects and of generic
+ * (custom-object) maps.
  *
  * <p>The client's own {@code JSON} serializer validates required fields, which test objects
  * often lack, so a plain reflective Gson is used; {@code Quantity} and {@code IntOrString} carry
  * their own adapters.
  */
-final class ObjectCopier {
-  private final Gson gson =
+public final class ObjectCopier {
+  private static final Gson GSON =
       new GsonBuilder()
           .registerTypeAdapter(
               OffsetDateTime.class,
@@ -30,18 +31,20 @@ final class ObjectCopier {
                   (json, type, ctx) -> OffsetDateTime.parse(json.getAsString()))
           .create();
 
-  /** Returns a deep copy of {@code obj}. */
+  private ObjectCopier() {}
+
+  /** Returns a deep copy of {@code obj} (a client-java model object), or {@code null}. */
   @SuppressWarnings("unchecked")
-  <T> T copy(T obj) {
+  public static <T> T deepCopy(T obj) {
     if (obj == null) {
       return null;
     }
-    return (T) gson.fromJson(gson.toJsonTree(obj), obj.getClass());
+    return (T) GSON.fromJson(GSON.toJsonTree(obj), obj.getClass());
   }
 
   /** Returns a deep copy of a generic map as decoded from YAML or JSON. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> copyMap(Map<String, ?> map) {
+  public static Map<String, Object> copyMap(Map<String, ?> map) {
     return (Map<String, Object>) copyValue(map);
   }
 

@@ -17,6 +17,7 @@ import java.util.List;
  * @param nodeCacheCapable whether to send node names only
  * @param managedResources the extended resources the extender manages
  * @param ignorable whether its errors are ignored
+ * @param tlsConfig the TLS settings, or {@code null} when none are given
  */
 public record ExtenderConfig(
     String urlPrefix,
@@ -29,11 +30,40 @@ public record ExtenderConfig(
     Duration httpTimeout,
     boolean nodeCacheCapable,
     List<ManagedResource> managedResources,
-    boolean ignorable) {
+    boolean ignorable,
+    ExtenderTlsConfig tlsConfig) {
 
   /** Copies the list. */
   public ExtenderConfig {
     managedResources = managedResources == null ? List.of() : List.copyOf(managedResources);
+  }
+
+  /** Creates an extender configuration without TLS settings. */
+  public ExtenderConfig(
+      String urlPrefix,
+      String filterVerb,
+      String preemptVerb,
+      String prioritizeVerb,
+      String bindVerb,
+      long weight,
+      boolean enableHttps,
+      Duration httpTimeout,
+      boolean nodeCacheCapable,
+      List<ManagedResource> managedResources,
+      boolean ignorable) {
+    this(
+        urlPrefix,
+        filterVerb,
+        preemptVerb,
+        prioritizeVerb,
+        bindVerb,
+        weight,
+        enableHttps,
+        httpTimeout,
+        nodeCacheCapable,
+        managedResources,
+        ignorable,
+        null);
   }
 
   /**

@@ -45,7 +45,8 @@ public record Plugins(
 
   /** Returns a value with every set empty. */
   public static Plugins empty() {
-    return new Plugins(null, null, null, null, null, null, null, null, null, null, null, null, null);
+    return new Plugins(
+        null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /**

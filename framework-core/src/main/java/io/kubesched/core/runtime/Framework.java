@@ -79,11 +79,14 @@ import org.slf4j.LoggerFactory;
  * durations when the cycle state asks for them ({@link CycleState#recordPluginMetrics()}).
  * Thread-safe once built.
  */
-public final class Framework implements FrameworkHandle {
+public final class Framework implements FrameworkHandle, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Framework.class);
 
   /** The longest a Permit plugin may make a pod wait (kube's {@code maxTimeout}). */
   public static final Duration MAX_PERMIT_TIMEOUT = Duration.ofMinutes(15);
+
+  /** The percentage of cycles whose plugin durations are recorded (kube's sampling). */
+  public static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
 
   /** The pseudo-plugin recorded when an extender rejects nodes (kube's {@code ExtenderName}). */
   public static final String EXTENDER_NAME = "Extender";
@@ -132,6 +135,7 @@ public final class Framework implements FrameworkHandle {
   private final EnumMap<ExtensionPoint, List<Plugin>> lists = new EnumMap<>(ExtensionPoint.class);
   private final Map<String, Integer> scoreWeights = new LinkedHashMap<>();
   private final Map<String, List<ClusterEventWithHint>> enqueueExtensions = new LinkedHashMap<>();
+  private List<SchedulerExtender> extenders = List.of();
 
   private List<PreEnqueuePlugin> preEnqueuePlugins;
   private QueueSortPlugin queueSortPlugin;
@@ -175,10 +179,30 @@ public final class Framework implements FrameworkHandle {
       int globalPercentageOfNodesToScore,
       PluginRegistry registry,
       FrameworkContext ctx) {
+    return create(profile, globalPercentageOfNodesToScore, registry, ctx, List.of());
+  }
+
+  /**
+   * Builds the framework of {@code profile} with the configuration's extenders (shared by all
+   * profiles): when there are any, the pseudo-plugin {@code "Extender"} is registered for every
+   * event, as kube does.
+   *
+   * @see #create(Profile, int, PluginRegistry, FrameworkContext)
+   */
+  public static Framework create(
+      Profile profile,
+      int globalPercentageOfNodesToScore,
+      PluginRegistry registry,
+      FrameworkContext ctx,
+      List<SchedulerExtender> extenders) {
     Objects.requireNonNull(profile, "profile must not be null");
     Objects.requireNonNull(registry, "registry must not be null");
     Objects.requireNonNull(ctx, "ctx must not be null");
     Framework f = new Framework(profile, globalPercentageOfNodesToScore, ctx);
+    f.extenders = extenders == null ? List.of() : List.copyOf(extenders);
+    if (!f.extenders.isEmpty()) {
+      f.enqueueExtensions.put(EXTENDER_NAME, unrollWildCardResource());
+    }
     f.build(profile, registry);
     log.atInfo()
         .setMessage("the scheduler starts to work with those plugins")
@@ -463,6 +487,44 @@ public final class Framework implements FrameworkHandle {
     return List.copyOf(out);
   }
 
+  /**
+   * Returns a new cycle state whose plugin metrics are recorded in {@value
+   * #PLUGIN_METRICS_SAMPLE_PERCENT}% of the calls, decided with {@code random} as kube does at the
+   * start of each scheduling cycle.
+   */
+  public static CycleState newCycleState(java.util.Random random) {
+    CycleState state = new CycleState();
+    state.setRecordPluginMetrics(random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
+    return state;
+  }
+
+  /**
+   * Closes every plugin that is {@link AutoCloseable} (kube's {@code Close}); all are tried, and
+   * the first failure is rethrown with the others suppressed.
+   */
+  @Override
+  public void close() {
+    RuntimeException first = null;
+    for (Map.Entry<String, Plugin> e : pluginsMap.entrySet()) {
+      if (e.getValue() instanceof AutoCloseable c) {
+        try {
+          c.close();
+        } catch (Exception ex) {
+          RuntimeException wrapped =
+              new IllegalStateException(e.getKey() + " failed to close: " + ex.getMessage(), ex);
+          if (first == null) {
+            first = wrapped;
+          } else {
+            first.addSuppressed(wrapped);
+          }
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Accessors
 
@@ -544,6 +606,11 @@ public final class Framework implements FrameworkHandle {
   /** Returns the weight of every Score plugin (and weighted MultiPoint plugin), by name. */
   public Map<String, Integer> scoreWeights() {
     return Collections.unmodifiableMap(scoreWeights);
+  }
+
+  /** Returns the extenders, in configuration order. */
+  public List<SchedulerExtender> extenders() {
+    return extenders;
   }
 
   /** Returns the metrics sink. */

@@ -101,6 +101,19 @@ public final class NodeToStatus implements NodeToStatusReader {
     return out;
   }
 
+  /** Two maps are equal when their entries and absent-nodes statuses are equal. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof NodeToStatus other
+        && statuses.equals(other.statuses)
+        && absentNodesStatus.equals(other.absentNodesStatus);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(statuses, absentNodesStatus);
+  }
+
   @Override
   public String toString() {
     return "NodeToStatus{" + statuses + ", absent=" + absentNodesStatus + "}";

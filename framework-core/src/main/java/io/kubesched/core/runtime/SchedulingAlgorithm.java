@@ -9,7 +9,10 @@ import io.kubesched.framework.Status;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -130,6 +133,7 @@ public final class SchedulingAlgorithm {
       } else {
         try {
           List<NodeInfo> feasible = findNodesThatPassFilters(fwk, state, pod, diagnosis, List.of(n));
+          feasible = findNodesThatPassExtenders(fwk, pod, feasible, diagnosis.nodeToStatus());
           if (!feasible.isEmpty()) {
             return feasible;
           }
@@ -167,6 +171,76 @@ public final class SchedulingAlgorithm {
       int processed = (feasible == null ? 0 : feasible.size()) + diagnosis.nodeToStatus().size();
       nextStartNodeIndex = (nextStartNodeIndex + processed) % allNodes.size();
     }
+    List<NodeInfo> afterExtenders =
+        findNodesThatPassExtenders(fwk, pod, feasible, diagnosis.nodeToStatus());
+    if (afterExtenders.size() != feasible.size()) {
+      diagnosis.addUnschedulablePlugin(Framework.EXTENDER_NAME);
+    }
+    return afterExtenders;
+  }
+
+  private static boolean hasExtenderFilters(Framework fwk) {
+    for (SchedulerExtender e : fwk.extenders()) {
+      if (e.isFilter()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasScoring(Framework fwk) {
+    if (fwk.hasScorePlugins()) {
+      return true;
+    }
+    for (SchedulerExtender e : fwk.extenders()) {
+      if (e.isPrioritizer()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Runs the interested extenders' filters one after the other on the remaining feasible nodes
+   * (kube's {@code findNodesThatPassExtenders}); rejected nodes get a status in {@code statuses}.
+   *
+   * @throws SchedulingException when a non-ignorable extender fails
+   */
+  static List<NodeInfo> findNodesThatPassExtenders(
+      Framework fwk, PodInfo pod, List<NodeInfo> feasible, NodeToStatus statuses) {
+    for (SchedulerExtender e : fwk.extenders()) {
+      if (feasible.isEmpty()) {
+        break;
+      }
+      // An extender without filter verb passes every node (kube's HTTPExtender.Filter).
+      if (!e.isFilter() || !e.isInterested(pod)) {
+        continue;
+      }
+      SchedulerExtender.FilterResult r;
+      try {
+        r = e.filter(pod, feasible);
+      } catch (SchedulingException ex) {
+        if (e.isIgnorable()) {
+          log.atInfo()
+              .setMessage("skipping extender as it returned error and has ignorable flag set")
+              .addKeyValue("pod", pod.key())
+              .addKeyValue("extender", e.name())
+              .addKeyValue("err", ex.getMessage())
+              .log();
+          continue;
+        }
+        throw ex;
+      }
+      r.failedAndUnresolvable().forEach((node, msg) -> statuses.set(node, Status.unresolvable(msg)));
+      r.failed()
+          .forEach(
+              (node, msg) -> {
+                if (!r.failedAndUnresolvable().containsKey(node)) {
+                  statuses.set(node, Status.unschedulable(msg));
+                }
+              });
+      feasible = r.feasible();
+    }
     return feasible;
   }
 
@@ -182,7 +256,7 @@ public final class SchedulingAlgorithm {
     int numNodesToFind =
         numFeasibleNodesToFind(
             fwk.percentageOfNodesToScore(), fwk.globalPercentageOfNodesToScore(), numAllNodes);
-    if (!fwk.hasScorePlugins()) {
+    if (!hasExtenderFilters(fwk) && !hasScoring(fwk)) {
       numNodesToFind = 1;
     }
     int start = nextStartNodeIndex;
@@ -274,7 +348,7 @@ public final class SchedulingAlgorithm {
    */
   List<NodePluginScores> prioritizeNodes(
       Framework fwk, CycleState state, PodInfo pod, List<NodeInfo> nodes) {
-    if (!fwk.hasScorePlugins()) {
+    if (fwk.extenders().isEmpty() && !fwk.hasScorePlugins()) {
       List<NodePluginScores> out = new ArrayList<>(nodes.size());
       for (NodeInfo n : nodes) {
         out.add(new NodePluginScores(n.name(), null, 1));
@@ -303,7 +377,61 @@ public final class SchedulingAlgorithm {
                         .log());
       }
     }
-    return scored.scores();
+    List<NodePluginScores> result = scored.scores();
+    if (!fwk.extenders().isEmpty() && !nodes.isEmpty()) {
+      result = addExtenderScores(fwk, pod, nodes, result);
+    }
+    return result;
+  }
+
+  /**
+   * Adds the interested extenders' scores, each {@code score * weight * (100 / 10)}; an extender
+   * that fails is ignored, as in kube.
+   */
+  private static List<NodePluginScores> addExtenderScores(
+      Framework fwk, PodInfo pod, List<NodeInfo> nodes, List<NodePluginScores> pluginScores) {
+    Map<String, Map<String, Long>> byNode = new LinkedHashMap<>();
+    Map<String, Long> totals = new HashMap<>();
+    for (SchedulerExtender e : fwk.extenders()) {
+      // An extender without prioritize verb gives every node 0 (kube's HTTPExtender.Prioritize).
+      if (!e.isPrioritizer() || !e.isInterested(pod)) {
+        continue;
+      }
+      Map<String, Long> prioritized;
+      try {
+        prioritized = e.prioritize(pod, nodes);
+      } catch (RuntimeException ex) {
+        log.atDebug()
+            .setMessage("failed to run extender's priority function; no score given by it")
+            .addKeyValue("pod", pod.key())
+            .addKeyValue("extender", e.name())
+            .addKeyValue("err", ex.getMessage())
+            .log();
+        continue;
+      }
+      long factor = e.weight() * (io.kubesched.framework.ScorePlugin.MAX_NODE_SCORE / SchedulerExtender.MAX_EXTENDER_PRIORITY);
+      prioritized.forEach(
+          (node, score) -> {
+            long finalScore = score * factor;
+            byNode.computeIfAbsent(node, k -> new LinkedHashMap<>()).merge(e.name(), finalScore, Long::sum);
+            totals.merge(node, finalScore, Long::sum);
+          });
+    }
+    List<NodePluginScores> out = new ArrayList<>(nodes.size());
+    for (int i = 0; i < nodes.size(); i++) {
+      String name = nodes.get(i).name();
+      NodePluginScores base =
+          i < pluginScores.size() ? pluginScores.get(i) : new NodePluginScores(name, null, 0);
+      Map<String, Long> extra = byNode.get(name);
+      if (extra == null) {
+        out.add(base);
+        continue;
+      }
+      Map<String, Long> scores = new LinkedHashMap<>(base.scores());
+      scores.putAll(extra);
+      out.add(new NodePluginScores(name, scores, base.totalScore() + totals.get(name)));
+    }
+    return out;
   }
 
   /**

@@ -86,6 +86,22 @@ public final class SimulatedTime {
     }
   }
 
+  /**
+   * Returns the number of pending one-shot (not periodic) tasks: work that will happen once
+   * simulated time reaches it, as opposed to periodic housekeeping.
+   */
+  public int pendingOneShotTasks() {
+    synchronized (lock) {
+      int n = 0;
+      for (Task<?> t : queue) {
+        if (t.periodNanos == 0) {
+          n++;
+        }
+      }
+      return n;
+    }
+  }
+
   /** Returns the number of pending (scheduled, not cancelled) tasks. */
   public int pendingTasks() {
     synchronized (lock) {

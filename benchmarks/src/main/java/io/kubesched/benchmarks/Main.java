@@ -1,0 +1,28 @@
+package io.kubesched.benchmarks;
+
+import java.util.Arrays;
+
+/**
+ * The benchmarks' entry point: {@code jmh [JMH options]} runs the micro-benchmarks, {@code
+ * workloads [options]} the scheduler_perf workloads, {@code fenzo [options]} the side-by-side
+ * comparison with Netflix Fenzo.
+ */
+public final class Main {
+  private Main() {}
+
+  /** Dispatches to the sub-command. */
+  public static void main(String[] args) throws Exception {
+    if (args.length == 0) {
+      System.err.println("usage: benchmarks (jmh [JMH options] | workloads [options] | fenzo [options])");
+      System.exit(2);
+    }
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    switch (args[0]) {
+      case "jmh" -> org.openjdk.jmh.Main.main(rest);
+      default -> {
+        System.err.println("unknown sub-command: " + args[0]);
+        System.exit(2);
+      }
+    }
+  }
+}

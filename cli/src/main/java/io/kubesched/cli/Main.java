@@ -1,0 +1,54 @@
+package io.kubesched.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code kubesched} command. */
+@Command(
+    name = "kubesched",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description = "The Kubernetes Scheduling Framework for Java: simulate, inspect and run schedulers.",
+    subcommands = {SimulateCommand.class, PluginsCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+  /** Exit code for invalid input: a bad file, quantity, configuration or option. */
+  public static final int EXIT_USAGE = 2;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /**
+   * Sets the log level of the bundled slf4j-simple backend before the first logger is created:
+   * WARN by default, INFO with one {@code -v}, DEBUG with two. Has no effect once logging started
+   * or when another slf4j backend is on the class path.
+   */
+  static void configureLogging(int verbosity) {
+    String level = verbosity >= 2 ? "debug" : verbosity == 1 ? "info" : "warn";
+    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
+    System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+  }
+
+  /** Runs the command line and exits with its code. */
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns the exit code (for tests and embedding). */
+  public static int run(String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    return cl.execute(args);
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Prints the version from the jar manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"kubesched " + (v == null ? "0.1.0-SNAPSHOT" : v)};
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package io.kubesched.cli;
+
+import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.framework.BindPlugin;
+import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NoArgs;
+import io.kubesched.framework.PermitPlugin;
+import io.kubesched.framework.Plugin;
+import io.kubesched.framework.PluginProvider;
+import io.kubesched.framework.PostBindPlugin;
+import io.kubesched.framework.PostFilterPlugin;
+import io.kubesched.framework.PreBindPlugin;
+import io.kubesched.framework.PreEnqueuePlugin;
+import io.kubesched.framework.PreFilterPlugin;
+import io.kubesched.framework.PreScorePlugin;
+import io.kubesched.framework.QueueSortPlugin;
+import io.kubesched.framework.ReservePlugin;
+import io.kubesched.framework.ScorePlugin;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code kubesched plugins}: the plugins found on the class path. */
+@Command(
+    name = "plugins",
+    mixinStandardHelpOptions = true,
+    description = "List the plugins found on the class path with their extension points and args.")
+public final class PluginsCommand implements Callable<Integer> {
+  private static final List<Map.Entry<Class<?>, String>> POINTS =
+      List.of(
+          Map.entry(PreEnqueuePlugin.class, "PreEnqueue"),
+          Map.entry(QueueSortPlugin.class, "QueueSort"),
+          Map.entry(PreFilterPlugin.class, "PreFilter"),
+          Map.entry(FilterPlugin.class, "Filter"),
+          Map.entry(PostFilterPlugin.class, "PostFilter"),
+          Map.entry(PreScorePlugin.class, "PreScore"),
+          Map.entry(ScorePlugin.class, "Score"),
+          Map.entry(ReservePlugin.class, "Reserve"),
+          Map.entry(PermitPlugin.class, "Permit"),
+          Map.entry(PreBindPlugin.class, "PreBind"),
+          Map.entry(BindPlugin.class, "Bind"),
+          Map.entry(PostBindPlugin.class, "PostBind"));
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PluginRegistry registry = PluginRegistry.discover();
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"NAME", "EXTENSION POINTS", "ARGS", "SOURCE"});
+    for (String name : registry.names()) {
+      PluginProvider<?> p = registry.get(name).orElseThrow();
+      rows.add(new String[] {name, String.join(",", extensionPoints(p.pluginType())),
+        p.argsType() == NoArgs.class ? "-" : p.argsType().getSimpleName(),
+        source(p)});
+    }
+    int[] w = new int[4];
+    for (String[] r : rows) {
+      for (int i = 0; i < 4; i++) {
+        w[i] = Math.max(w[i], r[i].length());
+      }
+    }
+    for (String[] r : rows) {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < 4; i++) {
+        sb.append(r[i]);
+        if (i < 3) {
+          sb.append(" ".repeat(w[i] - r[i].length() + 2));
+        }
+      }
+      out.println(sb.toString().stripTrailing());
+    }
+    out.flush();
+    return 0;
+  }
+
+  /** Returns the extension points {@code type} implements, in kube's order. */
+  static List<String> extensionPoints(Class<? extends Plugin> type) {
+    List<String> points = new ArrayList<>();
+    for (Map.Entry<Class<?>, String> e : POINTS) {
+      if (e.getKey().isAssignableFrom(type)) {
+        points.add(e.getValue());
+      }
+    }
+    return points;
+  }
+
+  private static String source(PluginProvider<?> p) {
+    var cs = p.getClass().getProtectionDomain().getCodeSource();
+    if (cs == null || cs.getLocation() == null) {
+      return "";
+    }
+    String loc = cs.getLocation().getPath();
+    int slash = loc.lastIndexOf('/', loc.length() - 2);
+    return slash >= 0 ? loc.substring(slash + 1) : loc;
+  }
+}

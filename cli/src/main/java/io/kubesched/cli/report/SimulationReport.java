@@ -1,0 +1,91 @@
+package io.kubesched.cli.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outcome of a simulation: where each pod went, how full each node is, which pods were
+ * evicted by preemption and, on request, the scheduling trace of one pod.
+ *
+ * @param pods one entry per pod that was pending at the start, in queue order of first attempt
+ * @param nodes one entry per node, in input order
+ * @param evicted the preemption victims, {@code namespace/name}
+ * @param explain the trace asked for with {@code --explain}, or {@code null}
+ * @param warnings problems that did not stop the simulation (unknown kinds skipped, ...)
+ */
+public record SimulationReport(
+    List<PodResult> pods,
+    List<NodeResult> nodes,
+    List<String> evicted,
+    Explain explain,
+    List<String> warnings) {
+
+  /** The status values of {@link PodResult#status()}. */
+  public static final List<String> STATUSES =
+      List.of("Scheduled", "Unschedulable", "SchedulingGated", "Waiting", "Error");
+
+  /**
+   * Where one pod ended.
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param node the node it is bound to, or {@code null}
+   * @param status one of {@link #STATUSES}
+   * @param message the FailedScheduling message (kube-scheduler's text), or {@code null}
+   * @param nominatedNode the nominated node, or {@code null}
+   */
+  public record PodResult(
+      String namespace,
+      String name,
+      String node,
+      String status,
+      String message,
+      String nominatedNode) {}
+
+  /**
+   * The load of one node at the end.
+   *
+   * @param name the node name
+   * @param pods the pods on it, {@code namespace/name}, bound existing load included
+   * @param allocatable cpu, memory and pods allocatable, canonical quantities
+   * @param requested cpu and memory requested by its pods, canonical quantities
+   * @param cpuPercent requested CPU as a percentage of allocatable
+   * @param memoryPercent requested memory as a percentage of allocatable
+   */
+  public record NodeResult(
+      String name,
+      List<String> pods,
+      Map<String, String> allocatable,
+      Map<String, String> requested,
+      double cpuPercent,
+      double memoryPercent) {}
+
+  /**
+   * The last scheduling attempt of one pod.
+   *
+   * @param pod {@code namespace/name}
+   * @param selectedNode the chosen node, or {@code null}
+   * @param nodes every node with its filter status and scores
+   * @param message the attempt's FailedScheduling message, or {@code null}
+   */
+  public record Explain(String pod, String selectedNode, List<ExplainNode> nodes, String message) {}
+
+  /**
+   * One node in an explain trace.
+   *
+   * @param name the node
+   * @param filter the Filter outcome
+   * @param scores normalised scores before weights, by plugin ({@code null} when not scored)
+   * @param total the weighted sum ({@code null} when not scored)
+   */
+  public record ExplainNode(String name, FilterOutcome filter, Map<String, Long> scores, Long total) {}
+
+  /**
+   * A Filter outcome.
+   *
+   * @param code the status code name ({@code Success}, {@code Unschedulable}, ...)
+   * @param plugin the rejecting plugin, or {@code null}
+   * @param reasons the reasons
+   */
+  public record FilterOutcome(String code, String plugin, List<String> reasons) {}
+}

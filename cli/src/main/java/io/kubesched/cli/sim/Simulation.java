@@ -1,0 +1,237 @@
+package io.kubesched.cli.sim;
+
+import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubesched.cli.manifest.Manifests;
+import io.kubesched.cli.manifest.WorkloadExpander;
+import io.kubesched.cli.report.SimulationReport;
+import io.kubesched.core.Scheduler;
+import io.kubesched.core.cluster.CoreEvent;
+import io.kubesched.core.cluster.InMemoryCluster;
+import io.kubesched.core.config.KubeSchedulerConfiguration;
+import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.core.time.SimulatedTime;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.Quantities;
+import io.kubesched.framework.Resource;
+import io.kubesched.framework.ResourceNames;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Runs the real scheduler over an in-memory cluster built from manifests, on simulated time, until
+ * no pod can make progress, and reports the outcome.
+ */
+public final class Simulation {
+  /** The instant simulated time starts at, so that runs are reproducible. */
+  public static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
+
+  private final Manifests manifests;
+  private final KubeSchedulerConfiguration configuration;
+  private final PluginRegistry registry;
+  private final long seed;
+  private final String explainPod;
+  private final Consumer<String> progress;
+
+  /**
+   * Prepares a simulation.
+   *
+   * @param explainPod {@code namespace/name} of the pod to trace, or {@code null}
+   * @param progress receives progress lines for long runs (may ignore them)
+   */
+  public Simulation(
+      Manifests manifests,
+      KubeSchedulerConfiguration configuration,
+      PluginRegistry registry,
+      long seed,
+      String explainPod,
+      Consumer<String> progress) {
+    this.manifests = manifests;
+    this.configuration = configuration;
+    this.registry = registry;
+    this.seed = seed;
+    this.explainPod = explainPod;
+    this.progress = progress;
+  }
+
+  /** Runs the simulation and returns its report. */
+  public SimulationReport run() {
+    SimulatedTime time = new SimulatedTime(START);
+    InMemoryCluster cluster = new InMemoryCluster(time.clock());
+    WorkloadExpander.Expansion expansion = WorkloadExpander.expand(manifests);
+    createAll(cluster, manifests.namespaces());
+    createAll(cluster, manifests.priorityClasses());
+    createAll(cluster, manifests.podDisruptionBudgets());
+    createAll(cluster, manifests.services());
+    createAll(cluster, manifests.deployments());
+    createAll(cluster, manifests.replicaSets());
+    createAll(cluster, expansion.replicaSets());
+    createAll(cluster, manifests.statefulSets());
+    createAll(cluster, manifests.replicationControllers());
+    createAll(cluster, manifests.jobs());
+    createAll(cluster, manifests.daemonSets());
+    for (Map<String, Object> o : manifests.customObjects()) {
+      cluster.createCustomObject(o);
+    }
+    for (V1Node n : manifests.nodes()) {
+      cluster.addNode(n);
+    }
+    List<V1Pod> all = new ArrayList<>(manifests.pods());
+    all.addAll(expansion.pods());
+    List<String> pending = new ArrayList<>();
+    for (V1Pod p : all) {
+      if (p.getMetadata().getNamespace() == null || p.getMetadata().getNamespace().isEmpty()) {
+        p.getMetadata().setNamespace("default");
+      }
+      if (p.getSpec() != null && p.getSpec().getNodeName() != null
+          && !p.getSpec().getNodeName().isEmpty()) {
+        cluster.addPod(p);
+      }
+    }
+    TraceRecorder trace = new TraceRecorder(explainPod);
+    try (Scheduler scheduler =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(configuration)
+            .registry(registry)
+            .clock(time.clock())
+            .simulatedTime(time)
+            .random(new Random(seed))
+            .attemptListener(trace)
+            .build()) {
+      scheduler.start();
+      for (V1Pod p : all) {
+        if (p.getSpec() == null || p.getSpec().getNodeName() == null
+            || p.getSpec().getNodeName().isEmpty()) {
+          cluster.addPod(p);
+          pending.add(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName());
+        }
+      }
+      if (pending.size() > 2000) {
+        progress.accept("simulating " + pending.size() + " pods on "
+            + manifests.nodes().size() + " nodes...");
+      }
+      scheduler.runUntilIdle();
+      return report(cluster, scheduler, pending, trace);
+    }
+  }
+
+  private static <T extends KubernetesObject> void createAll(
+      InMemoryCluster cluster, List<T> objects) {
+    for (T o : objects) {
+      if (o.getMetadata() != null && o.getMetadata().getNamespace() == null
+          && !(o instanceof io.kubernetes.client.openapi.models.V1Namespace)
+          && !(o instanceof io.kubernetes.client.openapi.models.V1PriorityClass)) {
+        o.getMetadata().setNamespace("default");
+      }
+      cluster.create(o);
+    }
+  }
+
+  private SimulationReport report(
+      InMemoryCluster cluster, Scheduler scheduler, List<String> pending, TraceRecorder trace) {
+    List<SimulationReport.PodResult> pods = new ArrayList<>();
+    Set<String> waiting = new LinkedHashSet<>();
+    scheduler.waitingPods().iterate(w -> waiting.add(w.pod().key()));
+    for (String key : pending) {
+      int slash = key.indexOf('/');
+      String ns = key.substring(0, slash);
+      String name = key.substring(slash + 1);
+      V1Pod pod = cluster.getPod(ns, name).orElse(null);
+      if (pod == null) {
+        pods.add(new SimulationReport.PodResult(ns, name, null, "Error", "pod was deleted", null));
+        continue;
+      }
+      String node = pod.getSpec().getNodeName();
+      String nominated = pod.getStatus() == null ? null : pod.getStatus().getNominatedNodeName();
+      if (nominated != null && nominated.isEmpty()) {
+        nominated = null;
+      }
+      if (node != null && !node.isEmpty()) {
+        pods.add(new SimulationReport.PodResult(ns, name, node, "Scheduled", null, null));
+        continue;
+      }
+      V1PodCondition cond = scheduledCondition(pod);
+      String status;
+      String message = cond == null ? null : cond.getMessage();
+      if (waiting.contains(key)) {
+        status = "Waiting";
+      } else if (pod.getSpec().getSchedulingGates() != null
+          && !pod.getSpec().getSchedulingGates().isEmpty()) {
+        status = "SchedulingGated";
+      } else if (cond != null && "SchedulerError".equals(cond.getReason())) {
+        status = "Error";
+      } else {
+        status = "Unschedulable";
+      }
+      pods.add(new SimulationReport.PodResult(ns, name, null, status, message, nominated));
+    }
+    List<SimulationReport.NodeResult> nodes = new ArrayList<>();
+    Map<String, List<PodInfo>> byNode = new LinkedHashMap<>();
+    for (V1Node n : cluster.listNodes()) {
+      byNode.put(n.getMetadata().getName(), new ArrayList<>());
+    }
+    for (V1Pod p : cluster.listPods()) {
+      String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
+      if (node != null && byNode.containsKey(node)) {
+        byNode.get(node).add(PodInfo.of(p));
+      }
+    }
+    for (V1Node n : cluster.listNodes()) {
+      String name = n.getMetadata().getName();
+      Resource alloc = n.getStatus() == null ? Resource.zero()
+          : Resource.of(n.getStatus().getAllocatable());
+      Resource.Builder req = Resource.builder();
+      List<String> podKeys = new ArrayList<>();
+      for (PodInfo p : byNode.get(name)) {
+        req.add(p.requests());
+        podKeys.add(p.key());
+      }
+      Resource requested = req.build();
+      Map<String, String> allocatable = new LinkedHashMap<>();
+      allocatable.put("cpu", Quantities.format(ResourceNames.CPU, alloc.milliCpu()));
+      allocatable.put("memory", Quantities.format(ResourceNames.MEMORY, alloc.memory()));
+      allocatable.put("pods", Long.toString(alloc.allowedPodNumber()));
+      alloc.scalarResources().forEach((k, v) -> allocatable.put(k, Quantities.format(k, v)));
+      Map<String, String> used = new LinkedHashMap<>();
+      used.put("cpu", Quantities.format(ResourceNames.CPU, requested.milliCpu()));
+      used.put("memory", Quantities.format(ResourceNames.MEMORY, requested.memory()));
+      requested.scalarResources().forEach((k, v) -> used.put(k, Quantities.format(k, v)));
+      nodes.add(new SimulationReport.NodeResult(name, podKeys, allocatable, used,
+          percent(requested.milliCpu(), alloc.milliCpu()),
+          percent(requested.memory(), alloc.memory())));
+    }
+    List<String> evicted = new ArrayList<>();
+    for (CoreEvent e : cluster.events()) {
+      if ("Preempted".equals(e.reason())) {
+        evicted.add(e.regardingNamespace() + "/" + e.regardingName());
+      }
+    }
+    return new SimulationReport(pods, nodes, evicted, trace.explain(), manifests.warnings());
+  }
+
+  private static double percent(long used, long total) {
+    return total <= 0 ? 0 : 100.0 * used / total;
+  }
+
+  private static V1PodCondition scheduledCondition(V1Pod pod) {
+    if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+      return null;
+    }
+    for (V1PodCondition c : pod.getStatus().getConditions()) {
+      if ("PodScheduled".equals(c.getType())) {
+        return c;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,126 @@
+package io.kubesched.cli.manifest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+final class ManifestLoaderTest {
+  @Test
+  void readsMultiDocumentYamlAndLists() {
+    Manifests m =
+        ManifestLoader.parse(
+            "in.yaml",
+            """
+            apiVersion: v1
+            kind: List
+            items:
+            - apiVersion: v1
+              kind: Node
+              metadata: {name: n1}
+              status: {allocatable: {cpu: "4", memory: 8Gi}}
+            - apiVersion: v1
+              kind: Pod
+              metadata: {name: p1, namespace: ns, creationTimestamp: "2026-01-02T03:04:05Z"}
+              spec:
+                containers:
+                - name: c
+                  resources: {requests: {cpu: 500m}}
+            ---
+            apiVersion: apps/v1
+            kind: Deployment
+            metadata: {name: web}
+            spec:
+              replicas: 2
+              selector: {matchLabels: {app: web}}
+              template:
+                metadata: {labels: {app: web}}
+                spec: {containers: [{name: c}]}
+            ---
+            apiVersion: scheduling.x-k8s.io/v1alpha1
+            kind: PodGroup
+            metadata: {name: g, namespace: ns}
+            spec: {minMember: 3}
+            ---
+            apiVersion: v1
+            kind: ConfigMap
+            metadata: {name: cm}
+            """);
+    assertThat(m.nodes()).extracting(n -> n.getMetadata().getName()).containsExactly("n1");
+    assertThat(m.pods()).extracting(p -> p.getMetadata().getName()).containsExactly("p1");
+    assertThat(m.pods().get(0).getMetadata().getCreationTimestamp()).isNotNull();
+    assertThat(m.deployments()).hasSize(1);
+    assertThat(m.customObjects()).hasSize(1);
+    assertThat(m.warnings())
+        .containsExactly("in.yaml:31: skipping ConfigMap cm: kind ConfigMap is not used by the simulator");
+  }
+
+  static Stream<Arguments> badInput() {
+    return Stream.of(
+        Arguments.argumentSet(
+            "invalid YAML names the file and line",
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: p\n",
+            List.of("bad.yaml:4:1: invalid YAML: expected ',' or '}', but got <stream end>")),
+        Arguments.argumentSet(
+            "an invalid quantity names the object and the field",
+            """
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: p, namespace: ns}
+            spec:
+              containers:
+              - name: c
+                resources: {requests: {cpu: lots}}
+            """,
+            List.of(
+                "bad.yaml:1: Pod ns/p: spec.containers[0].resources.requests.cpu: invalid quantity \"lots\"")),
+        Arguments.argumentSet(
+            "an unknown field names the object and the field",
+            "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nspec: {colour: red}\n",
+            List.of("bad.yaml:1: Node n: unknown field \"colour\" in NodeSpec")),
+        Arguments.argumentSet(
+            "an object without kind",
+            "apiVersion: v1\nmetadata: {name: n}\n",
+            List.of("bad.yaml:1: object has no kind")),
+        Arguments.argumentSet(
+            "every problem is reported",
+            "kind: Node\nmetadata: {name: a}\nstatus: {allocatable: {memory: x}}\n---\n"
+                + "kind: Node\nmetadata: {name: b}\nstatus: {allocatable: {cpu: y}}\n",
+            List.of(
+                "bad.yaml:1: Node a: status.allocatable.memory: invalid quantity \"x\"",
+                "bad.yaml:5: Node b: status.allocatable.cpu: invalid quantity \"y\"")));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badInput")
+  void badInputIsReportedClearly(String yaml, List<String> want) {
+    assertThatThrownBy(() -> ManifestLoader.parse("bad.yaml", yaml))
+        .isInstanceOfSatisfying(
+            ManifestException.class, e -> assertThat(e.problems()).isEqualTo(want));
+  }
+
+  @Test
+  void missingFileIsNamed(@TempDir Path dir) {
+    Path missing = dir.resolve("nope.yaml");
+    assertThatThrownBy(() -> ManifestLoader.load(List.of(missing)))
+        .isInstanceOfSatisfying(
+            ManifestException.class,
+            e -> assertThat(e.problems()).containsExactly(missing + ": no such file"));
+  }
+
+  @Test
+  void readsJson(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("n.json");
+    Files.writeString(
+        f, "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"j\"}}");
+    assertThat(ManifestLoader.load(List.of(f)).nodes()).hasSize(1);
+  }
+}

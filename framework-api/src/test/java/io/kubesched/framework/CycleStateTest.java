@@ -1,0 +1,116 @@
+package io.kubesched.framework;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+final class CycleStateTest {
+  record Count(int value) implements StateData {}
+
+  record Other(String value) implements StateData {}
+
+  /** A mutable state whose copy() deep-copies its list, like kube's preFilterState.Clone. */
+  static final class Names implements StateData {
+    final List<String> names;
+
+    Names(List<String> names) {
+      this.names = new ArrayList<>(names);
+    }
+
+    @Override
+    public Names copy() {
+      return new Names(names);
+    }
+  }
+
+  private static final StateKey<Count> COUNT = StateKey.of("PreFilterCount", Count.class);
+  private static final StateKey<Names> NAMES = StateKey.of("PreFilterNames", Names.class);
+
+  @Test
+  void readWriteDelete() {
+    CycleState state = new CycleState();
+
+    assertThat(state.read(COUNT)).isEmpty();
+    state.write(COUNT, new Count(1));
+    assertThat(state.read(COUNT)).contains(new Count(1));
+    assertThat(state.get(COUNT)).isEqualTo(new Count(1));
+    state.write(COUNT, new Count(2));
+    assertThat(state.get(COUNT)).isEqualTo(new Count(2));
+    state.delete(COUNT);
+    assertThat(state.read(COUNT)).isEmpty();
+  }
+
+  @Test
+  void getOfAMissingKeyThrowsNotFound() {
+    assertThatThrownBy(() -> new CycleState().get(COUNT))
+        .isInstanceOf(CycleState.StateNotFoundException.class)
+        .hasMessage("not found: PreFilterCount");
+  }
+
+  @Test
+  void aKeyOfAnotherTypeUnderTheSameNameFailsClearly() {
+    CycleState state = new CycleState();
+    state.write(COUNT, new Count(1));
+    StateKey<Other> sameName = StateKey.of("PreFilterCount", Other.class);
+
+    assertThatThrownBy(() -> state.read(sameName))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("PreFilterCount")
+        .hasMessageContaining(Count.class.getName())
+        .hasMessageContaining(Other.class.getName());
+  }
+
+  @Test
+  void cloneCopiesMutableValuesSoTheOriginalIsUnchanged() {
+    CycleState state = new CycleState();
+    state.write(NAMES, new Names(List.of("a")));
+    state.write(COUNT, new Count(7));
+
+    CycleState clone = state.clone();
+    clone.get(NAMES).names.add("b");
+    clone.write(COUNT, new Count(8));
+    clone.delete(NAMES);
+
+    assertThat(state.get(NAMES).names).containsExactly("a");
+    assertThat(state.get(COUNT)).isEqualTo(new Count(7));
+  }
+
+  @Test
+  void cloneSeesTheValuesAtCloneTimeOnly() {
+    CycleState state = new CycleState();
+    state.write(NAMES, new Names(List.of("a")));
+    CycleState clone = state.clone();
+
+    state.get(NAMES).names.add("z");
+    state.write(COUNT, new Count(1));
+
+    assertThat(clone.get(NAMES).names).containsExactly("a");
+    assertThat(clone.read(COUNT)).isEqualTo(Optional.empty());
+  }
+
+  @Test
+  void cloneSharesSkipSetsAndMetricsFlag() {
+    CycleState state = new CycleState();
+    state.setSkipFilterPlugins(Set.of("NodePorts"));
+    state.setSkipScorePlugins(Set.of("TaintToleration"));
+    state.setRecordPluginMetrics(true);
+
+    CycleState clone = state.clone();
+
+    assertThat(clone.skipFilterPlugins()).containsExactly("NodePorts");
+    assertThat(clone.skipScorePlugins()).containsExactly("TaintToleration");
+    assertThat(clone.recordPluginMetrics()).isTrue();
+  }
+
+  @Test
+  void immutableValuesAreSharedByDefault() {
+    Count c = new Count(3);
+
+    assertThat(c.copy()).isSameAs(c);
+  }
+}

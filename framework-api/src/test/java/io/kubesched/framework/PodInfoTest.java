@@ -1,0 +1,167 @@
+package io.kubesched.framework;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kubernetes.client.openapi.models.V1Affinity;
+import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1LabelSelector;
+import io.kubernetes.client.openapi.models.V1LabelSelectorRequirement;
+import io.kubernetes.client.openapi.models.V1NodeAffinity;
+import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
+import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodAffinity;
+import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
+import io.kubernetes.client.openapi.models.V1PodSchedulingGate;
+import io.kubernetes.client.openapi.models.V1PodSpec;
+import io.kubernetes.client.openapi.models.V1PodStatus;
+import io.kubernetes.client.openapi.models.V1PreferredSchedulingTerm;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+final class PodInfoTest {
+  @Test
+  void defaultsForAnEmptyPod() {
+    PodInfo p = PodInfo.of(new V1Pod().metadata(new V1ObjectMeta().name("p").namespace("ns")));
+
+    assertThat(p.uid()).isEqualTo("ns/p");
+    assertThat(p.key()).isEqualTo("ns/p");
+    assertThat(p.priority()).isZero();
+    assertThat(p.schedulerName()).isEqualTo("default-scheduler");
+    assertThat(p.preemptionPolicy()).isEqualTo("PreemptLowerPriority");
+    assertThat(p.nodeName()).isNull();
+    assertThat(p.nominatedNodeName()).isNull();
+    assertThat(p.requests()).isEqualTo(Resource.zero());
+    assertThat(p.labels()).isEmpty();
+    assertThat(p.requiredNodeAffinity()).isNull();
+    assertThat(p.hasAffinity()).isFalse();
+    assertThat(p.isTerminating()).isFalse();
+  }
+
+  @Test
+  void anEmptyNominatedNodeNameIsNone() {
+    V1Pod pod = Pods.pod("p").obj().status(new V1PodStatus().nominatedNodeName(""));
+
+    assertThat(PodInfo.of(pod).nominatedNodeName()).isNull();
+  }
+
+  @Test
+  void imagesGatesAndClaims() {
+    V1Pod pod =
+        Pods.pod("p")
+            .pvc("data")
+            .obj()
+            .spec(
+                new V1PodSpec()
+                    .addInitContainersItem(new V1Container().name("i").image("busybox"))
+                    .addContainersItem(new V1Container().name("c").image("nginx:1.25"))
+                    .addSchedulingGatesItem(new V1PodSchedulingGate().name("example.com/gate")));
+
+    PodInfo p = PodInfo.of(pod);
+
+    assertThat(p.images()).containsExactly("busybox", "nginx:1.25");
+    assertThat(p.schedulingGates()).containsExactly("example.com/gate");
+  }
+
+  @Test
+  void preferredNodeAffinityTermsWithZeroWeightAreDropped() {
+    V1NodeSelectorTerm term =
+        new V1NodeSelectorTerm()
+            .addMatchExpressionsItem(
+                new V1NodeSelectorRequirement().key("zone").operator("In").values(List.of("a")));
+    V1Pod pod =
+        Pods.pod("p")
+            .obj()
+            .spec(
+                new V1PodSpec()
+                    .affinity(
+                        new V1Affinity()
+                            .nodeAffinity(
+                                new V1NodeAffinity()
+                                    .addPreferredDuringSchedulingIgnoredDuringExecutionItem(
+                                        new V1PreferredSchedulingTerm().weight(0).preference(term))
+                                    .addPreferredDuringSchedulingIgnoredDuringExecutionItem(
+                                        new V1PreferredSchedulingTerm()
+                                            .weight(3)
+                                            .preference(term)))));
+
+    PodInfo p = PodInfo.of(pod);
+
+    assertThat(p.preferredNodeAffinity()).hasSize(1);
+    assertThat(p.preferredNodeAffinity().get(0).weight()).isEqualTo(3);
+    assertThat(p.preferredNodeAffinityError()).isNull();
+  }
+
+  @Test
+  void affinityTermsDefaultToThePodsNamespace() {
+    V1PodAffinityTerm own =
+        new V1PodAffinityTerm()
+            .topologyKey("zone")
+            .labelSelector(new V1LabelSelector().putMatchLabelsItem("app", "web"));
+    V1PodAffinityTerm named =
+        new V1PodAffinityTerm()
+            .topologyKey("zone")
+            .namespaces(List.of("a", "b"))
+            .labelSelector(new V1LabelSelector().putMatchLabelsItem("app", "web"));
+    V1PodAffinityTerm allNamespaces =
+        new V1PodAffinityTerm()
+            .topologyKey("zone")
+            .namespaceSelector(new V1LabelSelector())
+            .labelSelector(new V1LabelSelector().putMatchLabelsItem("app", "web"));
+    V1Pod pod =
+        Pods.pod("p")
+            .obj()
+            .spec(
+                new V1PodSpec()
+                    .affinity(
+                        new V1Affinity()
+                            .podAffinity(
+                                new V1PodAffinity()
+                                    .requiredDuringSchedulingIgnoredDuringExecution(
+                                        List.of(own, named, allNamespaces)))));
+    PodInfo p = PodInfo.of(pod);
+    PodInfo webInOther =
+        PodInfo.of(
+            new V1Pod()
+                .metadata(
+                    new V1ObjectMeta().name("w").namespace("other").putLabelsItem("app", "web")));
+
+    List<AffinityTerm> terms = p.requiredAffinityTerms();
+    assertThat(terms)
+        .extracting(AffinityTerm::namespaces)
+        .containsExactly(Set.of("default"), Set.of("a", "b"), Set.of());
+    assertThat(terms.get(0).matches(webInOther, Map.of())).isFalse();
+    assertThat(terms.get(2).matches(webInOther, Map.of("team", "x"))).isTrue();
+    assertThat(p.hasAffinity()).isTrue();
+    assertThat(p.hasRequiredAntiAffinity()).isFalse();
+  }
+
+  @Test
+  void anUnparsableAffinityTermIsRecordedNotThrown() {
+    V1PodAffinityTerm bad =
+        new V1PodAffinityTerm()
+            .topologyKey("zone")
+            .labelSelector(
+                new V1LabelSelector()
+                    .addMatchExpressionsItem(
+                        new V1LabelSelectorRequirement().key("app").operator("In")));
+    V1Pod pod =
+        Pods.pod("p")
+            .obj()
+            .spec(
+                new V1PodSpec()
+                    .affinity(
+                        new V1Affinity()
+                            .podAffinity(
+                                new V1PodAffinity()
+                                    .addRequiredDuringSchedulingIgnoredDuringExecutionItem(bad))));
+
+    PodInfo p = PodInfo.of(pod);
+
+    assertThat(p.affinityParseError()).isNotNull();
+    assertThat(p.requiredAffinityTerms()).isEmpty();
+  }
+}

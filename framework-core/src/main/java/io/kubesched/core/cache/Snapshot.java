@@ -1,0 +1,223 @@
+package io.kubesched.core.cache;
+
+import io.kubernetes.client.openapi.models.V1ContainerImage;
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.framework.ImageStateSummary;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeInfoLister;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.SchedulingException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The nodes a scheduling cycle works on (kube's {@code cache.Snapshot}): node infos by name, the
+ * node list in node-tree (zone round-robin) order, the nodes with pods with (anti-)affinity and the
+ * persistent volume claims used by pods.
+ *
+ * <p>{@link SchedulerCache#updateSnapshot(Snapshot)} refreshes one instance incrementally at the
+ * start of each cycle: only node infos whose generation moved are replaced, and the lists are
+ * rebuilt only when nodes were added or removed (or a node started or stopped having pods with
+ * affinity). The snapshot is fixed for the rest of the cycle. Not thread-safe.
+ */
+public final class Snapshot implements NodeInfoLister {
+  final Map<String, NodeInfo> nodeInfoMap = new HashMap<>();
+  private ArrayList<NodeInfo> nodeInfoList = new ArrayList<>();
+  private ArrayList<NodeInfo> havePodsWithAffinity = new ArrayList<>();
+  private ArrayList<NodeInfo> havePodsWithRequiredAntiAffinity = new ArrayList<>();
+  private Map<String, Integer> listIndex = new HashMap<>();
+  private Map<String, Integer> affinityIndex = new HashMap<>();
+  private Map<String, Integer> antiAffinityIndex = new HashMap<>();
+  private List<NodeInfo> listView = Collections.unmodifiableList(nodeInfoList);
+  private List<NodeInfo> affinityView = Collections.unmodifiableList(havePodsWithAffinity);
+  private List<NodeInfo> antiAffinityView =
+      Collections.unmodifiableList(havePodsWithRequiredAntiAffinity);
+  private Set<String> usedPvcSet = new HashSet<>();
+  long generation;
+
+  /** Creates an empty snapshot (generation 0), ready for {@link SchedulerCache#updateSnapshot}. */
+  public Snapshot() {}
+
+  /** Returns a new empty snapshot. */
+  public static Snapshot empty() {
+    return new Snapshot();
+  }
+
+  /**
+   * Returns a snapshot of {@code nodes} (in the given order) holding {@code pods} on the node named
+   * by their {@code spec.nodeName}, with image states counted across {@code nodes}, like kube's
+   * {@code NewSnapshot} (for tests and tools). Pods on nodes not listed are ignored.
+   */
+  public static Snapshot of(List<V1Node> nodes, List<V1Pod> pods) {
+    Map<String, Set<String>> imageNodes = new HashMap<>();
+    for (V1Node node : nodes) {
+      for (V1ContainerImage image : images(node)) {
+        if (image.getNames() == null) {
+          continue;
+        }
+        for (String name : image.getNames()) {
+          imageNodes.computeIfAbsent(name, k -> new HashSet<>()).add(node.getMetadata().getName());
+        }
+      }
+    }
+    Map<String, NodeInfo> infos = new LinkedHashMap<>();
+    for (V1Node node : nodes) {
+      NodeInfo info = new NodeInfo();
+      info.setNode(node);
+      Map<String, ImageStateSummary> states = new HashMap<>();
+      for (V1ContainerImage image : images(node)) {
+        if (image.getNames() == null) {
+          continue;
+        }
+        long size = image.getSizeBytes() == null ? 0 : image.getSizeBytes();
+        for (String name : image.getNames()) {
+          states.put(name, new ImageStateSummary(size, imageNodes.get(name).size()));
+        }
+      }
+      info.setImageStates(states);
+      infos.put(node.getMetadata().getName(), info);
+    }
+    for (V1Pod pod : pods) {
+      String nodeName = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+      NodeInfo info = nodeName == null ? null : infos.get(nodeName);
+      if (info != null) {
+        info.addPod(PodInfo.of(pod));
+      }
+    }
+    Snapshot s = new Snapshot();
+    s.nodeInfoMap.putAll(infos);
+    ArrayList<NodeInfo> list = new ArrayList<>(infos.values());
+    s.rebuildLists(list);
+    return s;
+  }
+
+  static List<V1ContainerImage> images(V1Node node) {
+    if (node.getStatus() == null || node.getStatus().getImages() == null) {
+      return List.of();
+    }
+    return node.getStatus().getImages();
+  }
+
+  /** Replaces every list with {@code list} (tree order) and the sub-lists derived from it. */
+  void rebuildLists(ArrayList<NodeInfo> list) {
+    nodeInfoList = list;
+    listIndex = new HashMap<>(list.size() * 2);
+    for (int i = 0; i < list.size(); i++) {
+      listIndex.put(list.get(i).name(), i);
+    }
+    listView = Collections.unmodifiableList(nodeInfoList);
+    rebuildSubLists();
+    rebuildPvcSet();
+  }
+
+  /** Rebuilds the has-affinity sub-lists from the node list. */
+  void rebuildSubLists() {
+    havePodsWithAffinity = new ArrayList<>();
+    havePodsWithRequiredAntiAffinity = new ArrayList<>();
+    affinityIndex = new HashMap<>();
+    antiAffinityIndex = new HashMap<>();
+    for (NodeInfo n : nodeInfoList) {
+      if (!n.podsWithAffinity().isEmpty()) {
+        affinityIndex.put(n.name(), havePodsWithAffinity.size());
+        havePodsWithAffinity.add(n);
+      }
+      if (!n.podsWithRequiredAntiAffinity().isEmpty()) {
+        antiAffinityIndex.put(n.name(), havePodsWithRequiredAntiAffinity.size());
+        havePodsWithRequiredAntiAffinity.add(n);
+      }
+    }
+    affinityView = Collections.unmodifiableList(havePodsWithAffinity);
+    antiAffinityView = Collections.unmodifiableList(havePodsWithRequiredAntiAffinity);
+  }
+
+  /** Rebuilds the set of used persistent volume claims from the node list. */
+  void rebuildPvcSet() {
+    Set<String> used = new HashSet<>();
+    for (NodeInfo n : nodeInfoList) {
+      used.addAll(n.pvcRefCounts().keySet());
+    }
+    usedPvcSet = used;
+  }
+
+  /**
+   * Replaces the node info of an existing node in place, in the map and wherever the lists hold it,
+   * so the lists keep their order without being rebuilt.
+   */
+  void replace(String name, NodeInfo info) {
+    nodeInfoMap.put(name, info);
+    Integer i = listIndex.get(name);
+    if (i != null) {
+      nodeInfoList.set(i, info);
+    }
+    i = affinityIndex.get(name);
+    if (i != null) {
+      havePodsWithAffinity.set(i, info);
+    }
+    i = antiAffinityIndex.get(name);
+    if (i != null) {
+      havePodsWithRequiredAntiAffinity.set(i, info);
+    }
+  }
+
+  /** Returns the number of nodes in the list. */
+  public int numNodes() {
+    return nodeInfoList.size();
+  }
+
+  /** Returns the cache generation this snapshot reflects. */
+  public long generation() {
+    return generation;
+  }
+
+  @Override
+  public List<NodeInfo> list() {
+    return listView;
+  }
+
+  @Override
+  public List<NodeInfo> havePodsWithAffinityList() {
+    return affinityView;
+  }
+
+  @Override
+  public List<NodeInfo> havePodsWithRequiredAntiAffinityList() {
+    return antiAffinityView;
+  }
+
+  @Override
+  public NodeInfo get(String nodeName) {
+    NodeInfo n = nodeInfoMap.get(nodeName);
+    if (n == null || n.node() == null) {
+      throw new SchedulingException("nodeinfo not found for node name \"" + nodeName + "\"");
+    }
+    return n;
+  }
+
+  @Override
+  public NodeInfo find(String nodeName) {
+    NodeInfo n = nodeInfoMap.get(nodeName);
+    return n == null || n.node() == null ? null : n;
+  }
+
+  /** Returns whether a pod in the snapshot uses the claim {@code namespace/claimName}. */
+  public boolean isPvcUsedByPods(String key) {
+    return usedPvcSet.contains(key);
+  }
+
+  /** Returns the used claims ({@code namespace/claim}), for tests. */
+  Set<String> usedPvcSet() {
+    return Set.copyOf(usedPvcSet);
+  }
+
+  @Override
+  public String toString() {
+    return "Snapshot{nodes=" + nodeInfoList.size() + ", generation=" + generation + "}";
+  }
+}

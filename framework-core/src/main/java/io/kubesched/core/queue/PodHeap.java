@@ -1,0 +1,172 @@
+package io.kubesched.core.queue;
+
+import io.kubesched.framework.QueuedPodInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A binary heap of queued pods keyed by {@code namespace/name} (kube's {@code heap.Heap}), with
+ * O(log n) add, update, delete and pop. Entries that compare equal keep their insertion order. Not
+ * thread-safe.
+ */
+final class PodHeap {
+  private static final class Entry {
+    final String key;
+    QueuedPodInfo value;
+    final long seq;
+    int index;
+
+    Entry(String key, QueuedPodInfo value, long seq) {
+      this.key = key;
+      this.value = value;
+      this.seq = seq;
+    }
+  }
+
+  private final Comparator<QueuedPodInfo> order;
+  private final ArrayList<Entry> heap = new ArrayList<>();
+  private final Map<String, Entry> byKey = new HashMap<>();
+  private long nextSeq;
+
+  PodHeap(Comparator<QueuedPodInfo> order) {
+    this.order = order;
+  }
+
+  static String key(QueuedPodInfo p) {
+    return p.podInfo().key();
+  }
+
+  private boolean less(Entry a, Entry b) {
+    int c = order.compare(a.value, b.value);
+    return c != 0 ? c < 0 : a.seq < b.seq;
+  }
+
+  /** Adds {@code p}, or replaces the entry with the same key and restores the order. */
+  void addOrUpdate(QueuedPodInfo p) {
+    String k = key(p);
+    Entry e = byKey.get(k);
+    if (e != null) {
+      e.value = p;
+      fix(e.index);
+      return;
+    }
+    e = new Entry(k, p, nextSeq++);
+    e.index = heap.size();
+    heap.add(e);
+    byKey.put(k, e);
+    up(e.index);
+  }
+
+  /** Returns the entry with {@code key}, or {@code null}. */
+  QueuedPodInfo get(String key) {
+    Entry e = byKey.get(key);
+    return e == null ? null : e.value;
+  }
+
+  boolean has(String key) {
+    return byKey.containsKey(key);
+  }
+
+  /** Removes the entry with {@code key}; returns whether it was present. */
+  boolean delete(String key) {
+    Entry e = byKey.remove(key);
+    if (e == null) {
+      return false;
+    }
+    int i = e.index;
+    int last = heap.size() - 1;
+    if (i != last) {
+      swap(i, last);
+      heap.remove(last);
+      fix(i);
+    } else {
+      heap.remove(last);
+    }
+    return true;
+  }
+
+  /** Returns the head without removing it, or {@code null} when empty. */
+  QueuedPodInfo peek() {
+    return heap.isEmpty() ? null : heap.get(0).value;
+  }
+
+  /** Removes and returns the head, or {@code null} when empty. */
+  QueuedPodInfo pop() {
+    if (heap.isEmpty()) {
+      return null;
+    }
+    Entry top = heap.get(0);
+    delete(top.key);
+    return top.value;
+  }
+
+  int size() {
+    return heap.size();
+  }
+
+  boolean isEmpty() {
+    return heap.isEmpty();
+  }
+
+  /** Returns the entries in pop order (a sorted copy; the heap is unchanged). */
+  List<QueuedPodInfo> sorted() {
+    List<Entry> copy = new ArrayList<>(heap);
+    copy.sort((a, b) -> less(a, b) ? -1 : less(b, a) ? 1 : 0);
+    List<QueuedPodInfo> out = new ArrayList<>(copy.size());
+    for (Entry e : copy) {
+      out.add(e.value);
+    }
+    return out;
+  }
+
+  private void fix(int i) {
+    if (!up(i)) {
+      down(i);
+    }
+  }
+
+  private boolean up(int i) {
+    int start = i;
+    while (i > 0) {
+      int parent = (i - 1) / 2;
+      if (!less(heap.get(i), heap.get(parent))) {
+        break;
+      }
+      swap(i, parent);
+      i = parent;
+    }
+    return i != start;
+  }
+
+  private void down(int i) {
+    int n = heap.size();
+    while (true) {
+      int l = 2 * i + 1;
+      if (l >= n) {
+        return;
+      }
+      int smallest = l;
+      int r = l + 1;
+      if (r < n && less(heap.get(r), heap.get(l))) {
+        smallest = r;
+      }
+      if (!less(heap.get(smallest), heap.get(i))) {
+        return;
+      }
+      swap(i, smallest);
+      i = smallest;
+    }
+  }
+
+  private void swap(int i, int j) {
+    Entry a = heap.get(i);
+    Entry b = heap.get(j);
+    heap.set(i, b);
+    heap.set(j, a);
+    a.index = j;
+    b.index = i;
+  }
+}

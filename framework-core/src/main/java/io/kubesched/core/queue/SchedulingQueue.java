@@ -1,0 +1,1237 @@
+package io.kubesched.core.queue;
+
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.framework.ActionType;
+import io.kubesched.framework.ClusterEvent;
+import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.EventResource;
+import io.kubesched.framework.NominatingInfo;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PodNominator;
+import io.kubesched.framework.QueueSortPlugin;
+import io.kubesched.framework.QueuedPodInfo;
+import io.kubesched.framework.QueueingHint;
+import io.kubesched.framework.QueueingHintFunction;
+import io.kubesched.framework.SchedulingException;
+import io.kubesched.framework.Status;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scheduling queue (kube-scheduler 1.33's {@code PriorityQueue} with queueing hints and
+ * PopFromBackoffQ enabled).
+ *
+ * <h2>Structure</h2>
+ *
+ * <ul>
+ *   <li><b>activeQ</b>: pods ready to be scheduled, a heap ordered by the QueueSort plugin's {@code
+ *       less} (ties keep insertion order);
+ *   <li><b>backoffQ</b>: pods waiting for their backoff, two heaps ordered by backoff expiry: pods
+ *       rejected by plugins (ties ordered by {@code less}) and pods that failed with an error;
+ *   <li><b>unschedulable pods</b>: pods rejected by plugins waiting for a cluster event, and pods
+ *       gated by a PreEnqueue plugin.
+ * </ul>
+ *
+ * <p>A pod's backoff is {@code min(max, initial * 2^(attempts-1))} from its last enqueue, truncated
+ * to the second; a pod is backing off while that expiry is not before the current second. When the
+ * active queue is empty, {@link #pop()} takes the head of the rejected-pods backoff heap even
+ * before its expiry.
+ *
+ * <p>Between {@link #pop()} and {@link #done(String)} a pod is <em>in flight</em>: the cluster
+ * events received meanwhile are recorded and evaluated when the pod comes back through {@link
+ * #addUnschedulableIfNotPresent}. Requeueing is decided by the queueing hints the rejecting plugins
+ * registered: a Queue from a plugin that returned Pending requeues at once, a Queue from an
+ * Unschedulable plugin requeues after backoff, otherwise the pod stays.
+ *
+ * <p>Time comes only from the injected {@link Clock}; the periodic flushes are public so a
+ * simulation can drive them ({@link #run(ScheduledExecutorService)} schedules them for real use).
+ * Thread-safe: one lock guards everything; {@link #pop()} waits on it.
+ */
+public final class SchedulingQueue implements PodNominator {
+  private static final Logger LOG = LoggerFactory.getLogger(SchedulingQueue.class);
+
+  /** Interval of the backoff flush, also the backoff ordering window. */
+  public static final Duration BACKOFF_FLUSH_INTERVAL = Duration.ofSeconds(1);
+
+  /** Interval of the unschedulable-pods flush. */
+  public static final Duration UNSCHEDULABLE_FLUSH_INTERVAL = Duration.ofSeconds(30);
+
+  /** Default initial backoff. */
+  public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofSeconds(1);
+
+  /** Default maximum backoff. */
+  public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(10);
+
+  /** Default longest stay among the unschedulable pods. */
+  public static final Duration DEFAULT_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
+
+  private static final QueueingHintFunction QUEUE_ALWAYS = (pod, o, n) -> QueueingHint.QUEUE;
+  private static final Instant NO_BACKOFF = Instant.MIN;
+
+  /** Where a requeued pod went. */
+  enum Target {
+    ACTIVE,
+    BACKOFF,
+    UNSCHEDULABLE
+  }
+
+  /** How a pod should be requeued. */
+  enum Strategy {
+    SKIP,
+    AFTER_BACKOFF,
+    IMMEDIATELY
+  }
+
+  /** A hint function with the plugin that registered it. */
+  private record HintFn(String plugin, QueueingHintFunction fn) {}
+
+  /** A cluster event recorded while pods were in flight. */
+  private record InFlightEvent(ClusterEvent event, Object oldObj, Object newObj) {}
+
+  /** A node of the in-flight list: either a popped pod ({@link V1Pod}) or an event. */
+  private static final class Link {
+    final Object value;
+    Link prev;
+    Link next;
+
+    Link(Object value) {
+      this.value = value;
+    }
+  }
+
+  private final Clock clock;
+  private final QueueSortPlugin sort;
+  private final Map<String, QueueProfile> profiles;
+  private final Duration initialBackoff;
+  private final Duration maxBackoff;
+  private final Duration maxInUnschedulable;
+
+  private final Map<String, Map<ClusterEvent, List<HintFn>>> hintMap = new LinkedHashMap<>();
+  private final Map<String, List<ClusterEvent>> pluginToEvents = new HashMap<>();
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition cond = lock.newCondition();
+  private final PodHeap activeQ;
+  private final PodHeap podBackoffQ;
+  private final PodHeap podErrorBackoffQ;
+  private final Map<String, QueuedPodInfo> unschedulablePods = new LinkedHashMap<>();
+  private final Nominator nominator = new Nominator();
+  private final Map<String, Link> inFlightPods = new LinkedHashMap<>();
+  private Link inFlightHead;
+  private Link inFlightTail;
+  private int inFlightEventCount;
+  private long schedCycle;
+  private long moveRequestCycle = -1;
+  private boolean closed;
+  private final List<ScheduledFuture<?>> timers = new ArrayList<>();
+
+  /**
+   * Creates a queue.
+   *
+   * @param clock the only source of time
+   * @param sort the QueueSort plugin ordering the active queue
+   * @param profiles the profiles by scheduler name (PreEnqueue and registered events)
+   * @param initialBackoff the backoff after the first failed attempt (kube default 1 s)
+   * @param maxBackoff the longest backoff (kube default 10 s)
+   * @param maxInUnschedulable how long a pod may stay among the unschedulable pods before the
+   *     leftover flush moves it (kube default 5 min)
+   */
+  public SchedulingQueue(
+      Clock clock,
+      QueueSortPlugin sort,
+      Map<String, QueueProfile> profiles,
+      Duration initialBackoff,
+      Duration maxBackoff,
+      Duration maxInUnschedulable) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.sort = Objects.requireNonNull(sort, "sort");
+    this.profiles = Map.copyOf(profiles);
+    this.initialBackoff = Objects.requireNonNull(initialBackoff, "initialBackoff");
+    this.maxBackoff = Objects.requireNonNull(maxBackoff, "maxBackoff");
+    this.maxInUnschedulable = Objects.requireNonNull(maxInUnschedulable, "maxInUnschedulable");
+    Comparator<QueuedPodInfo> byLess = (a, b) -> sort.less(a, b) ? -1 : sort.less(b, a) ? 1 : 0;
+    this.activeQ = new PodHeap(byLess);
+    Comparator<QueuedPodInfo> byExpiry = (a, b) -> backoffTime(a).compareTo(backoffTime(b));
+    this.podBackoffQ = new PodHeap(byExpiry.thenComparing(byLess));
+    this.podErrorBackoffQ = new PodHeap(byExpiry);
+    buildHintMaps(profiles);
+  }
+
+  private void buildHintMaps(Map<String, QueueProfile> profiles) {
+    List<String> names = new ArrayList<>(profiles.keySet());
+    names.sort(null);
+    for (String profile : names) {
+      Map<ClusterEvent, List<HintFn>> map = new LinkedHashMap<>();
+      for (Map.Entry<String, List<ClusterEventWithHint>> e :
+          profiles.get(profile).events().entrySet()) {
+        String plugin = e.getKey();
+        List<ClusterEventWithHint> events = e.getValue();
+        if (events == null || events.isEmpty()) {
+          continue;
+        }
+        boolean nodeAdded = false;
+        boolean nodeTaint = false;
+        for (ClusterEventWithHint ev : events) {
+          QueueingHintFunction fn = ev.hint() == null ? QUEUE_ALWAYS : ev.hint();
+          if (EventResource.NODE.equals(ev.event().resource())) {
+            nodeAdded |= (ev.event().actionType() & ActionType.ADD) != 0;
+            nodeTaint |= (ev.event().actionType() & ActionType.UPDATE_NODE_TAINT) != 0;
+          }
+          map.computeIfAbsent(ev.event(), k -> new ArrayList<>()).add(new HintFn(plugin, fn));
+        }
+        if (nodeAdded && !nodeTaint) {
+          map.computeIfAbsent(
+                  ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_TAINT),
+                  k -> new ArrayList<>())
+              .add(new HintFn(plugin, QUEUE_ALWAYS));
+        }
+      }
+      hintMap.put(profile, map);
+      for (Map.Entry<ClusterEvent, List<HintFn>> e : map.entrySet()) {
+        for (HintFn h : e.getValue()) {
+          pluginToEvents.computeIfAbsent(h.plugin(), k -> new ArrayList<>()).add(e.getKey());
+        }
+      }
+    }
+  }
+
+  // ---- backoff -------------------------------------------------------------------------------
+
+  private static Instant alignToWindow(Instant t) {
+    return t.truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  /** Returns the backoff duration after {@code attempts} attempts. */
+  Duration backoffDuration(int attempts) {
+    if (attempts == 0) {
+      return Duration.ZERO;
+    }
+    Duration d = initialBackoff;
+    for (int i = 1; i < attempts; i++) {
+      if (d.compareTo(maxBackoff.minus(d)) > 0) {
+        return maxBackoff;
+      }
+      d = d.plus(d);
+    }
+    return d;
+  }
+
+  /** Returns (and caches) the pod's backoff expiry, aligned to the second. */
+  private Instant backoffTime(QueuedPodInfo p) {
+    if (p.attempts() == 0) {
+      return NO_BACKOFF;
+    }
+    Instant exp = p.backoffExpiration();
+    if (exp == null) {
+      exp = alignToWindow(p.timestamp().plus(backoffDuration(p.attempts())));
+      p.setBackoffExpiration(exp);
+    }
+    return exp;
+  }
+
+  private boolean isPodBackingOff(QueuedPodInfo p) {
+    return !backoffTime(p).isBefore(alignToWindow(clock.instant()));
+  }
+
+  // ---- hints ---------------------------------------------------------------------------------
+
+  private boolean isEventOfInterest(ClusterEvent event) {
+    if (event.isWildcard()) {
+      return true;
+    }
+    for (Map<ClusterEvent, List<HintFn>> map : hintMap.values()) {
+      for (ClusterEvent registered : map.keySet()) {
+        if (registered.matches(event)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static Set<String> rejectors(QueuedPodInfo p) {
+    if (p.pendingPlugins().isEmpty()) {
+      return p.unschedulablePlugins();
+    }
+    Set<String> all = new HashSet<>(p.unschedulablePlugins());
+    all.addAll(p.pendingPlugins());
+    return all;
+  }
+
+  /** Decides how {@code event} requeues {@code p}, from its rejecting plugins' hints. */
+  Strategy isPodWorthRequeuing(QueuedPodInfo p, ClusterEvent event, Object oldObj, Object newObj) {
+    Set<String> rejectors = rejectors(p);
+    if (rejectors.isEmpty()) {
+      return Strategy.AFTER_BACKOFF;
+    }
+    if (event.isWildcard()) {
+      if (newObj != null) {
+        if (!(newObj instanceof V1Pod target) || !uidOf(target).equals(p.podInfo().uid())) {
+          return Strategy.SKIP;
+        }
+      }
+      return Strategy.AFTER_BACKOFF;
+    }
+    Map<ClusterEvent, List<HintFn>> map = hintMap.get(p.podInfo().schedulerName());
+    if (map == null) {
+      LOG.atError()
+          .addKeyValue("pod", p.podInfo().key())
+          .log("No QueueingHintMap is registered for this profile");
+      return Strategy.AFTER_BACKOFF;
+    }
+    V1Pod pod = p.podInfo().pod();
+    Strategy strategy = Strategy.SKIP;
+    for (Map.Entry<ClusterEvent, List<HintFn>> e : map.entrySet()) {
+      if (!e.getKey().matches(event)) {
+        continue;
+      }
+      for (HintFn h : e.getValue()) {
+        if (!rejectors.contains(h.plugin())) {
+          continue;
+        }
+        QueueingHint hint;
+        try {
+          hint = h.fn().hint(pod, oldObj, newObj);
+          if (hint == null) {
+            hint = QueueingHint.QUEUE;
+          }
+        } catch (Exception ex) {
+          LOG.atError()
+              .setCause(ex)
+              .addKeyValue("pod", p.podInfo().key())
+              .addKeyValue("plugin", h.plugin())
+              .addKeyValue("event", event.label())
+              .log("QueueingHintFn returns error");
+          hint = QueueingHint.QUEUE;
+        }
+        if (hint == QueueingHint.SKIP) {
+          continue;
+        }
+        if (p.pendingPlugins().contains(h.plugin())) {
+          return Strategy.IMMEDIATELY;
+        }
+        if (p.pendingPlugins().isEmpty()) {
+          return Strategy.AFTER_BACKOFF;
+        }
+        strategy = Strategy.AFTER_BACKOFF;
+      }
+    }
+    return strategy;
+  }
+
+  private static String uidOf(V1Pod pod) {
+    V1ObjectMeta m = pod.getMetadata();
+    String ns = m == null || m.getNamespace() == null ? "" : m.getNamespace();
+    String name = m == null || m.getName() == null ? "" : m.getName();
+    return m == null || m.getUid() == null || m.getUid().isEmpty() ? ns + "/" + name : m.getUid();
+  }
+
+  private static String keyOf(V1Pod pod) {
+    V1ObjectMeta m = pod.getMetadata();
+    String ns = m == null || m.getNamespace() == null ? "" : m.getNamespace();
+    String name = m == null || m.getName() == null ? "" : m.getName();
+    return ns + "/" + name;
+  }
+
+  // ---- PreEnqueue ----------------------------------------------------------------------------
+
+  private void runPreEnqueue(QueuedPodInfo p) {
+    QueueProfile profile = profiles.get(p.podInfo().schedulerName());
+    if (profile == null || profile.preEnqueue() == null) {
+      p.setGatingPlugin(null);
+      return;
+    }
+    Status s = profile.preEnqueue().apply(p.podInfo());
+    if (s == null || s.isSuccess()) {
+      p.setGatingPlugin(null);
+      return;
+    }
+    String plugin = s.plugin() == null ? "PreEnqueue" : s.plugin();
+    p.unschedulablePlugins().add(plugin);
+    p.setGatingPlugin(plugin);
+    if (s.code() == Status.Code.ERROR) {
+      LOG.atError()
+          .addKeyValue("pod", p.podInfo().key())
+          .addKeyValue("plugin", plugin)
+          .log("Unexpected error running PreEnqueue plugin: {}", s.message());
+    } else {
+      LOG.atDebug()
+          .addKeyValue("pod", p.podInfo().key())
+          .addKeyValue("plugin", plugin)
+          .log("Status after running PreEnqueue plugin: {}", s);
+    }
+  }
+
+  private boolean matchesGatingPlugin(QueuedPodInfo p, ClusterEvent event) {
+    List<ClusterEvent> events = pluginToEvents.get(p.gatingPlugin());
+    if (events == null) {
+      return false;
+    }
+    for (ClusterEvent registered : events) {
+      if (registered.matches(event)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- moves ---------------------------------------------------------------------------------
+
+  private boolean moveToActiveQ(QueuedPodInfo p, String event, boolean fromBackoffQ) {
+    if (!fromBackoffQ) {
+      runPreEnqueue(p);
+    }
+    String key = PodHeap.key(p);
+    if (p.gated()) {
+      if (activeQ.has(key) || backoffHas(key) || unschedulablePods.containsKey(key)) {
+        return false;
+      }
+      unschedulablePods.put(key, p);
+      LOG.atDebug()
+          .addKeyValue("pod", p.podInfo().key())
+          .addKeyValue("event", event)
+          .log("Pod moved to the unschedulable pods, because the pod is gated");
+      return false;
+    }
+    if (p.initialAttemptTimestamp() == null) {
+      p.setInitialAttemptTimestamp(clock.instant());
+    }
+    unschedulablePods.remove(key);
+    backoffDelete(key);
+    activeQ.addOrUpdate(p);
+    if (event.equals(ClusterEvents.UNSCHEDULED_POD_ADD.label())
+        || event.equals(ClusterEvents.UNSCHEDULED_POD_UPDATE.label())) {
+      nominator.add(p.podInfo(), null);
+    }
+    return true;
+  }
+
+  private boolean moveToBackoffQ(QueuedPodInfo p, String event) {
+    runPreEnqueue(p);
+    String key = PodHeap.key(p);
+    if (p.gated()) {
+      unschedulablePods.putIfAbsent(key, p);
+      return false;
+    }
+    unschedulablePods.remove(key);
+    if (p.unschedulablePlugins().isEmpty() && p.pendingPlugins().isEmpty()) {
+      podErrorBackoffQ.addOrUpdate(p);
+      podBackoffQ.delete(key);
+    } else {
+      podBackoffQ.addOrUpdate(p);
+      podErrorBackoffQ.delete(key);
+    }
+    return true;
+  }
+
+  private boolean backoffHas(String key) {
+    return podBackoffQ.has(key) || podErrorBackoffQ.has(key);
+  }
+
+  private QueuedPodInfo backoffGet(String key) {
+    QueuedPodInfo p = podBackoffQ.get(key);
+    return p != null ? p : podErrorBackoffQ.get(key);
+  }
+
+  private boolean backoffDelete(String key) {
+    boolean a = podBackoffQ.delete(key);
+    boolean b = podErrorBackoffQ.delete(key);
+    return a || b;
+  }
+
+  private Target requeue(QueuedPodInfo p, Strategy strategy, String event) {
+    if (strategy == Strategy.SKIP) {
+      unschedulablePods.put(PodHeap.key(p), p);
+      return Target.UNSCHEDULABLE;
+    }
+    if (strategy == Strategy.AFTER_BACKOFF && isPodBackingOff(p)) {
+      return moveToBackoffQ(p, event) ? Target.BACKOFF : Target.UNSCHEDULABLE;
+    }
+    return moveToActiveQ(p, event, false) ? Target.ACTIVE : Target.UNSCHEDULABLE;
+  }
+
+  private void movePods(
+      List<QueuedPodInfo> pods, ClusterEvent event, Object oldObj, Object newObj) {
+    if (!isEventOfInterest(event)) {
+      return;
+    }
+    boolean activated = false;
+    for (QueuedPodInfo p : pods) {
+      if (p.gated() && !matchesGatingPlugin(p, event)) {
+        continue;
+      }
+      Strategy strategy = isPodWorthRequeuing(p, event, oldObj, newObj);
+      if (strategy == Strategy.SKIP) {
+        LOG.atTrace()
+            .addKeyValue("pod", p.podInfo().key())
+            .addKeyValue("event", event.label())
+            .log("Event is not making pod schedulable");
+        continue;
+      }
+      unschedulablePods.remove(PodHeap.key(p));
+      Target t = requeue(p, strategy, event.label());
+      if (t != Target.UNSCHEDULABLE) {
+        activated = true;
+      }
+    }
+    moveRequestCycle = schedCycle;
+    addEventIfAnyInFlight(oldObj, newObj, event);
+    if (activated) {
+      cond.signalAll();
+    }
+  }
+
+  // ---- public API ----------------------------------------------------------------------------
+
+  /** Adds a new unscheduled pod: to the active queue, or to the unschedulable pods when gated. */
+  public void add(V1Pod pod) {
+    lock.lock();
+    try {
+      QueuedPodInfo p = new QueuedPodInfo(PodInfo.of(pod), clock.instant());
+      if (moveToActiveQ(p, ClusterEvents.UNSCHEDULED_POD_ADD.label(), false)) {
+        cond.signalAll();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Updates a pending pod. An in-flight pod only records the update's events. A pod in the active
+   * or backoff queue is updated in place. An unschedulable (or gated) pod is updated and requeued
+   * if a pod-update event's hint says so (gated pods run PreEnqueue again). An unknown pod is
+   * added.
+   */
+  public void update(V1Pod oldPod, V1Pod newPod) {
+    lock.lock();
+    try {
+      List<ClusterEvent> events =
+          oldPod == null ? List.of() : ClusterEvents.podSchedulingPropertiesChange(newPod, oldPod);
+      if (addEventsIfPodInFlight(oldPod, newPod, events)) {
+        return;
+      }
+      String key = keyOf(newPod);
+      if (oldPod != null) {
+        String oldKey = keyOf(oldPod);
+        QueuedPodInfo p = activeQ.get(oldKey);
+        if (p != null) {
+          p.setPodInfo(PodInfo.of(newPod));
+          activeQ.addOrUpdate(p);
+          nominator.update(oldPod, p.podInfo());
+          return;
+        }
+        p = backoffGet(oldKey);
+        if (p != null) {
+          p.setPodInfo(PodInfo.of(newPod));
+          if (podBackoffQ.has(oldKey)) {
+            podBackoffQ.addOrUpdate(p);
+          } else {
+            podErrorBackoffQ.addOrUpdate(p);
+          }
+          nominator.update(oldPod, p.podInfo());
+          return;
+        }
+      }
+      QueuedPodInfo p = unschedulablePods.get(key);
+      if (p != null) {
+        p.setPodInfo(PodInfo.of(newPod));
+        nominator.update(oldPod, p.podInfo());
+        for (ClusterEvent evt : events) {
+          Strategy s = isPodWorthRequeuing(p, evt, oldPod, newPod);
+          Target t = requeue(p, s, evt.label());
+          if (t != Target.UNSCHEDULABLE) {
+            cond.signalAll();
+            break;
+          }
+        }
+        return;
+      }
+      QueuedPodInfo fresh = new QueuedPodInfo(PodInfo.of(newPod), clock.instant());
+      if (moveToActiveQ(fresh, ClusterEvents.UNSCHEDULED_POD_UPDATE.label(), false)) {
+        cond.signalAll();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Removes a pod from every queue and from the nominator. */
+  public void delete(V1Pod pod) {
+    lock.lock();
+    try {
+      nominator.delete(uidOf(pod));
+      String key = keyOf(pod);
+      if (activeQ.delete(key)) {
+        return;
+      }
+      if (backoffDelete(key)) {
+        return;
+      }
+      unschedulablePods.remove(key);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Removes and returns the head of the active queue, or (when it is empty) the head of the
+   * rejected-pods backoff heap; blocks while both are empty. Returns {@code null} once the queue is
+   * closed. Increments the attempts and the scheduling cycle and marks the pod in flight.
+   */
+  public QueuedPodInfo pop() throws InterruptedException {
+    lock.lock();
+    try {
+      while (activeQ.isEmpty() && podBackoffQ.isEmpty()) {
+        if (closed) {
+          LOG.atInfo().log("Scheduling queue is closed");
+          return null;
+        }
+        cond.await();
+      }
+      return popLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Like {@link #pop()} but returns empty instead of blocking (for simulations); like {@code pop},
+   * a closed queue still hands out the pods it holds.
+   */
+  public Optional<QueuedPodInfo> tryPop() {
+    lock.lock();
+    try {
+      if (activeQ.isEmpty() && podBackoffQ.isEmpty()) {
+        return Optional.empty();
+      }
+      return Optional.ofNullable(popLocked());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private QueuedPodInfo popLocked() {
+    while (true) {
+      QueuedPodInfo p = activeQ.pop();
+      if (p == null) {
+        p = podBackoffQ.pop();
+        if (p == null) {
+          return null;
+        }
+        LOG.atTrace().addKeyValue("pod", p.podInfo().key()).log(ClusterEvents.POP_FROM_BACKOFF_Q);
+      }
+      p.setAttempts(p.attempts() + 1);
+      p.setBackoffExpiration(null);
+      String uid = p.podInfo().uid();
+      if (inFlightPods.containsKey(uid)) {
+        LOG.atError()
+            .addKeyValue("pod", p.podInfo().key())
+            .log(
+                "The same pod is tracked in multiple places in the scheduler, and just discard it");
+        continue;
+      }
+      inFlightPods.put(uid, append(p.podInfo().pod()));
+      schedCycle++;
+      p.unschedulablePlugins().clear();
+      p.pendingPlugins().clear();
+      return p;
+    }
+  }
+
+  /** Marks the pod with {@code uid} no longer in flight; prunes events nobody needs any more. */
+  public void done(String uid) {
+    lock.lock();
+    try {
+      doneLocked(uid);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void doneLocked(String uid) {
+    Link link = inFlightPods.remove(uid);
+    if (link == null) {
+      return;
+    }
+    unlink(link);
+    while (inFlightHead != null && inFlightHead.value instanceof InFlightEvent) {
+      unlink(inFlightHead);
+    }
+  }
+
+  /**
+   * Puts back a pod whose scheduling attempt failed, and marks it done. The events received while
+   * it was in flight decide where it goes (see the class comment); a pod without rejecting plugins
+   * (an error) goes to the backoff queue.
+   *
+   * @throws SchedulingException when the pod is already in a queue
+   */
+  public void addUnschedulableIfNotPresent(QueuedPodInfo p, long podSchedulingCycle) {
+    lock.lock();
+    try {
+      String key = PodHeap.key(p);
+      try {
+        if (unschedulablePods.containsKey(key)) {
+          throw new SchedulingException(
+              "Pod " + p.podInfo().key() + " is already present in unschedulable queue");
+        }
+        if (activeQ.has(key)) {
+          throw new SchedulingException(
+              "Pod " + p.podInfo().key() + " is already present in the active queue");
+        }
+        if (backoffHas(key)) {
+          throw new SchedulingException(
+              "Pod " + p.podInfo().key() + " is already present in the backoff queue");
+        }
+        p.setTimestamp(clock.instant());
+        p.setBackoffExpiration(null);
+        Strategy hint = hintForInFlightPod(p);
+        Target t = requeue(p, hint, ClusterEvents.SCHEDULE_ATTEMPT_FAILURE);
+        LOG.atDebug()
+            .addKeyValue("pod", p.podInfo().key())
+            .addKeyValue("queue", t)
+            .addKeyValue("schedulingCycle", podSchedulingCycle)
+            .addKeyValue("hint", hint)
+            .log("Pod moved to an internal scheduling queue");
+        if (t != Target.UNSCHEDULABLE) {
+          cond.signalAll();
+        }
+      } finally {
+        doneLocked(p.podInfo().uid());
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private Strategy hintForInFlightPod(QueuedPodInfo p) {
+    if (p.unschedulablePlugins().isEmpty() && p.pendingPlugins().isEmpty()) {
+      return Strategy.AFTER_BACKOFF;
+    }
+    Link link = inFlightPods.get(p.podInfo().uid());
+    if (link == null) {
+      LOG.atError()
+          .addKeyValue("pod", p.podInfo().key())
+          .log(
+              "in flight Pod isn't found in the scheduling queue. If you see this error log, it's"
+                  + " likely a bug in the scheduler");
+      return Strategy.AFTER_BACKOFF;
+    }
+    Strategy strategy = Strategy.SKIP;
+    for (Link l = link.next; l != null; l = l.next) {
+      if (!(l.value instanceof InFlightEvent e)) {
+        continue;
+      }
+      switch (isPodWorthRequeuing(p, e.event(), e.oldObj(), e.newObj())) {
+        case SKIP:
+          break;
+        case IMMEDIATELY:
+          return Strategy.IMMEDIATELY;
+        case AFTER_BACKOFF:
+          strategy = Strategy.AFTER_BACKOFF;
+          if (p.pendingPlugins().isEmpty()) {
+            return Strategy.AFTER_BACKOFF;
+          }
+          break;
+        default:
+          throw new IllegalStateException();
+      }
+    }
+    return strategy;
+  }
+
+  /** Returns the number of pods popped so far (the current scheduling cycle). */
+  public long schedulingCycle() {
+    lock.lock();
+    try {
+      return schedCycle;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Moves the given pods from the unschedulable pods or the backoff queue to the active queue
+   * ({@code ForceActivate}). For a pod in flight, a pod-targeted ForceActivate event is recorded so
+   * it is requeued when it comes back; unknown pods are ignored.
+   */
+  public void activate(Collection<V1Pod> pods) {
+    lock.lock();
+    try {
+      boolean activated = false;
+      for (V1Pod pod : pods) {
+        if (activateLocked(pod)) {
+          activated = true;
+          continue;
+        }
+        addEventsIfPodInFlight(null, pod, List.of(ClusterEvent.FORCE_ACTIVATE));
+        moveRequestCycle = schedCycle;
+      }
+      if (activated) {
+        cond.signalAll();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private boolean activateLocked(V1Pod pod) {
+    String key = keyOf(pod);
+    QueuedPodInfo p = unschedulablePods.get(key);
+    boolean fromBackoff = false;
+    if (p == null) {
+      p = backoffGet(key);
+      if (p == null || !backoffDelete(key)) {
+        return false;
+      }
+      fromBackoff = true;
+    }
+    return moveToActiveQ(p, ClusterEvents.FORCE_ACTIVATE, fromBackoff);
+  }
+
+  /**
+   * Requeues the unschedulable pods (those passing {@code preCheck}, when given) for which the
+   * event is worth it according to their rejecting plugins' registered events and hints; records
+   * the event for pods in flight. Returns at once when no profile registered a matching event
+   * (wildcard events always proceed). Gated pods move only on events their gating plugin
+   * registered.
+   */
+  public void moveAllToActiveOrBackoffQueue(
+      ClusterEvent event, Object oldObj, Object newObj, Predicate<V1Pod> preCheck) {
+    lock.lock();
+    try {
+      if (!isEventOfInterest(event)) {
+        return;
+      }
+      List<QueuedPodInfo> pods = new ArrayList<>(unschedulablePods.size());
+      for (QueuedPodInfo p : unschedulablePods.values()) {
+        if (preCheck == null || preCheck.test(p.podInfo().pod())) {
+          pods.add(p);
+        }
+      }
+      movePods(pods, event, oldObj, newObj);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * A bound pod was added: with queueing hints on, kube's event handler moves pods with the {@code
+   * AssignedPod/Add} event.
+   */
+  public void assignedPodAdded(V1Pod pod) {
+    moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_ADD, null, pod, null);
+  }
+
+  /**
+   * A bound pod was updated: moves pods with the {@code AssignedPod} event of {@code actionType}
+   * (one of the events {@link ClusterEvents#podSchedulingPropertiesChange} derives).
+   */
+  public void assignedPodUpdated(V1Pod oldPod, V1Pod newPod, int actionType) {
+    moveAllToActiveOrBackoffQueue(
+        ClusterEvent.of(EventResource.ASSIGNED_POD, actionType), oldPod, newPod, null);
+  }
+
+  /** A bound pod was deleted: moves pods with the {@code AssignedPod/Delete} event. */
+  public void assignedPodDeleted(V1Pod pod) {
+    moveAllToActiveOrBackoffQueue(ClusterEvents.ASSIGNED_POD_DELETE, pod, null, null);
+  }
+
+  /** Moves every pod whose backoff completed (both heaps) to the active queue. Run every second. */
+  public void flushBackoffQCompleted() {
+    lock.lock();
+    try {
+      boolean activated = false;
+      for (PodHeap heap : List.of(podBackoffQ, podErrorBackoffQ)) {
+        while (true) {
+          QueuedPodInfo head = heap.peek();
+          if (head == null || isPodBackingOff(head)) {
+            break;
+          }
+          heap.pop();
+          if (moveToActiveQ(head, ClusterEvents.BACKOFF_COMPLETE, true)) {
+            activated = true;
+          }
+        }
+      }
+      if (activated) {
+        cond.signalAll();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Moves the pods that stayed among the unschedulable pods longer than the maximum with the {@code
+   * UnschedulableTimeout} wildcard event. Run every 30 seconds.
+   */
+  public void flushUnschedulablePodsLeftover() {
+    lock.lock();
+    try {
+      Instant now = clock.instant();
+      List<QueuedPodInfo> toMove = new ArrayList<>();
+      for (QueuedPodInfo p : unschedulablePods.values()) {
+        if (Duration.between(p.timestamp(), now).compareTo(maxInUnschedulable) > 0) {
+          toMove.add(p);
+        }
+      }
+      if (!toMove.isEmpty()) {
+        movePods(toMove, ClusterEvent.UNSCHEDULABLE_TIMEOUT, null, null);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Schedules the periodic flushes on {@code timers}: the backoff flush aligned to whole seconds of
+   * the clock, every second; the leftover flush now and every 30 seconds. {@link #close()} cancels
+   * them.
+   */
+  public void run(ScheduledExecutorService timers) {
+    Instant now = clock.instant();
+    long toNextWindow =
+        Duration.between(now, alignToWindow(now.plus(BACKOFF_FLUSH_INTERVAL))).toNanos();
+    lock.lock();
+    try {
+      this.timers.add(
+          timers.scheduleAtFixedRate(
+              this::flushBackoffQCompleted,
+              toNextWindow,
+              BACKOFF_FLUSH_INTERVAL.toNanos(),
+              TimeUnit.NANOSECONDS));
+      this.timers.add(
+          timers.scheduleWithFixedDelay(
+              this::flushUnschedulablePodsLeftover,
+              0,
+              UNSCHEDULABLE_FLUSH_INTERVAL.toNanos(),
+              TimeUnit.NANOSECONDS));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Returns the earliest instant at which {@link #flushBackoffQCompleted()} moves a pod (the second
+   * after the head's aligned expiry, or now for a pod without backoff); empty when the backoff
+   * queue is empty.
+   */
+  public Optional<Instant> nextBackoffExpiry() {
+    lock.lock();
+    try {
+      Instant best = null;
+      for (PodHeap heap : List.of(podBackoffQ, podErrorBackoffQ)) {
+        QueuedPodInfo head = heap.peek();
+        if (head == null) {
+          continue;
+        }
+        Instant exp = backoffTime(head);
+        Instant at = exp == NO_BACKOFF ? clock.instant() : exp.plus(BACKOFF_FLUSH_INTERVAL);
+        if (best == null || at.isBefore(best)) {
+          best = at;
+        }
+      }
+      return Optional.ofNullable(best);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Closes the queue: cancels the flush timers and wakes up {@link #pop()}, which returns null. */
+  public void close() {
+    lock.lock();
+    try {
+      closed = true;
+      for (ScheduledFuture<?> f : timers) {
+        f.cancel(false);
+      }
+      timers.clear();
+      cond.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---- nominator -----------------------------------------------------------------------------
+
+  /**
+   * Records that {@code pod} is nominated: to {@code info.nodeName()} under OVERRIDE, else (NOOP or
+   * {@code null}) to its {@code status.nominatedNodeName}.
+   */
+  public void addNominatedPod(PodInfo pod, NominatingInfo info) {
+    lock.lock();
+    try {
+      nominator.add(pod, info);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Drops the nomination of {@code pod}, if any. */
+  public void deleteNominatedPodIfExists(V1Pod pod) {
+    lock.lock();
+    try {
+      nominator.delete(uidOf(pod));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Re-nominates an updated pod, keeping an in-memory nomination the update does not carry. */
+  public void updateNominatedPod(V1Pod oldPod, PodInfo newPod) {
+    lock.lock();
+    try {
+      nominator.update(oldPod, newPod);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Returns the pods nominated to {@code nodeName}, in nomination order: their queued versions, or
+   * a bare pod (name, namespace, UID) for a pod in no queue.
+   */
+  @Override
+  public List<PodInfo> nominatedPodsForNode(String nodeName) {
+    lock.lock();
+    try {
+      List<Nominator.PodRef> refs = nominator.forNode(nodeName);
+      List<PodInfo> out = new ArrayList<>(refs.size());
+      for (Nominator.PodRef r : refs) {
+        String key = r.key();
+        QueuedPodInfo p = activeQ.get(key);
+        if (p == null) {
+          p = unschedulablePods.get(key);
+        }
+        if (p == null) {
+          p = backoffGet(key);
+        }
+        if (p != null) {
+          out.add(p.podInfo());
+        } else {
+          V1Pod bare =
+              new V1Pod()
+                  .metadata(
+                      new V1ObjectMeta().name(r.name()).namespace(r.namespace()).uid(r.uid()));
+          out.add(PodInfo.of(bare));
+        }
+      }
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the node the pod with {@code uid} is nominated to, or {@code null}. */
+  public String nominatedNodeOf(String uid) {
+    lock.lock();
+    try {
+      return nominator.nodeOf(uid);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---- in-flight list ------------------------------------------------------------------------
+
+  private Link append(Object value) {
+    Link l = new Link(value);
+    if (inFlightTail == null) {
+      inFlightHead = l;
+    } else {
+      inFlightTail.next = l;
+      l.prev = inFlightTail;
+    }
+    inFlightTail = l;
+    if (value instanceof InFlightEvent) {
+      inFlightEventCount++;
+    }
+    return l;
+  }
+
+  private void unlink(Link l) {
+    if (l.prev != null) {
+      l.prev.next = l.next;
+    } else {
+      inFlightHead = l.next;
+    }
+    if (l.next != null) {
+      l.next.prev = l.prev;
+    } else {
+      inFlightTail = l.prev;
+    }
+    l.prev = null;
+    l.next = null;
+    if (l.value instanceof InFlightEvent) {
+      inFlightEventCount--;
+    }
+  }
+
+  private boolean addEventsIfPodInFlight(V1Pod oldPod, V1Pod newPod, List<ClusterEvent> events) {
+    if (!inFlightPods.containsKey(uidOf(newPod))) {
+      return false;
+    }
+    for (ClusterEvent e : events) {
+      append(new InFlightEvent(e, oldPod, newPod));
+    }
+    return true;
+  }
+
+  private void addEventIfAnyInFlight(Object oldObj, Object newObj, ClusterEvent event) {
+    if (!inFlightPods.isEmpty()) {
+      append(new InFlightEvent(event, oldObj, newObj));
+    }
+  }
+
+  // ---- introspection -------------------------------------------------------------------------
+
+  /**
+   * Returns the queue sizes: {@code active}, {@code backoff}, {@code unschedulable}, {@code gated}.
+   */
+  public Map<String, Integer> sizes() {
+    lock.lock();
+    try {
+      int gated = 0;
+      for (QueuedPodInfo p : unschedulablePods.values()) {
+        if (p.gated()) {
+          gated++;
+        }
+      }
+      Map<String, Integer> out = new LinkedHashMap<>();
+      out.put("active", activeQ.size());
+      out.put("backoff", podBackoffQ.size() + podErrorBackoffQ.size());
+      out.put("unschedulable", unschedulablePods.size() - gated);
+      out.put("gated", gated);
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Returns every pending pod: the active queue in pop order, the backoff queue (rejected pods,
+   * then error pods, each by expiry), then the unschedulable and gated pods in arrival order.
+   */
+  public List<QueuedPodInfo> pendingPods() {
+    lock.lock();
+    try {
+      List<QueuedPodInfo> out = new ArrayList<>(activeQ.sorted());
+      out.addAll(podBackoffQ.sorted());
+      out.addAll(podErrorBackoffQ.sorted());
+      out.addAll(unschedulablePods.values());
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the pods of the active queue in pop order. */
+  public List<V1Pod> podsInActiveQ() {
+    lock.lock();
+    try {
+      return pods(activeQ.sorted());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the pods of the backoff queue (rejected pods, then error pods, each by expiry). */
+  public List<V1Pod> podsInBackoffQ() {
+    lock.lock();
+    try {
+      List<V1Pod> out = pods(podBackoffQ.sorted());
+      out.addAll(pods(podErrorBackoffQ.sorted()));
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the unschedulable pods, gated ones included, in arrival order. */
+  public List<V1Pod> unschedulablePods() {
+    lock.lock();
+    try {
+      return pods(unschedulablePods.values());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the pods in flight (popped, not yet done), in pop order. */
+  public List<V1Pod> inFlightPods() {
+    lock.lock();
+    try {
+      List<V1Pod> out = new ArrayList<>();
+      for (Link l : inFlightPods.values()) {
+        out.add((V1Pod) l.value);
+      }
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the number of recorded in-flight events (for tests). */
+  int inFlightEventCount() {
+    lock.lock();
+    try {
+      return inFlightEventCount;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the queued pod {@code namespace/name} from any queue, or empty. */
+  public Optional<QueuedPodInfo> get(String namespace, String name) {
+    lock.lock();
+    try {
+      String key = namespace + "/" + name;
+      QueuedPodInfo p = backoffGet(key);
+      if (p == null) {
+        p = unschedulablePods.get(key);
+      }
+      if (p == null) {
+        p = activeQ.get(key);
+      }
+      return Optional.ofNullable(p);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns the scheduling cycle of the last move request (kept for parity with kube). */
+  long moveRequestCycle() {
+    return moveRequestCycle;
+  }
+
+  private static List<V1Pod> pods(Collection<QueuedPodInfo> infos) {
+    List<V1Pod> out = new ArrayList<>(infos.size());
+    for (QueuedPodInfo p : infos) {
+      out.add(p.podInfo().pod());
+    }
+    return out;
+  }
+}

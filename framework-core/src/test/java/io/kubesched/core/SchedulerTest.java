@@ -1,0 +1,461 @@
+package io.kubesched.core;
+
+import static io.kubesched.core.TestObjects.node;
+import static io.kubesched.core.TestObjects.pod;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.argumentSet;
+
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubesched.core.cluster.CoreEvent;
+import io.kubesched.core.cluster.InMemoryCluster;
+import io.kubesched.core.config.KubeSchedulerConfiguration;
+import io.kubesched.core.metrics.InMemoryMetrics;
+import io.kubesched.core.time.SimulatedTime;
+import io.kubesched.framework.Plugin;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.WaitingPod;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+final class SchedulerTest {
+  private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  private static final String PROFILE = "default-scheduler";
+
+  private final SimulatedTime time = new SimulatedTime(T0);
+  private final InMemoryCluster cluster = new InMemoryCluster(time.clock());
+  private final InMemoryMetrics metrics = new InMemoryMetrics();
+  private final List<AutoCloseable> closeables = new ArrayList<>();
+
+  @AfterEach
+  void close() throws Exception {
+    for (AutoCloseable c : closeables) {
+      c.close();
+    }
+  }
+
+  private Scheduler scheduler(Plugin... plugins) {
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .simulatedTime(time)
+            .metrics(metrics)
+            .random(new Random(42))
+            .build();
+    closeables.add(s);
+    return s;
+  }
+
+  private Scheduler defaultScheduler() {
+    return scheduler(
+        new TestPlugins.Sort(),
+        new TestPlugins.Zone(),
+        new TestPlugins.Fit(),
+        new TestPlugins.MostFreeCpu());
+  }
+
+  private static V1Node zoneNode(String name, String cpu, String zone) {
+    V1Node n = node(name, cpu, "8Gi");
+    n.getMetadata().putLabelsItem("zone", zone);
+    return n;
+  }
+
+  private static V1Pod pod(String name, String cpu, int priority) {
+    V1Pod p = TestObjects.pod(name, cpu, null);
+    p.getSpec().setPriority(priority);
+    return p;
+  }
+
+  private V1Pod stored(String name) {
+    return cluster.getPod("default", name).orElseThrow();
+  }
+
+  private String nodeOf(String name) {
+    return stored(name).getSpec().getNodeName();
+  }
+
+  private List<CoreEvent> eventsOf(String pod) {
+    return cluster.eventsFor("Pod", "default", pod);
+  }
+
+  private static CoreEvent scheduled(String pod, String node, Instant at) {
+    return new CoreEvent(
+        "Normal",
+        "Scheduled",
+        "Binding",
+        "Successfully assigned default/" + pod + " to " + node,
+        "Pod",
+        "default",
+        pod,
+        at);
+  }
+
+  private static CoreEvent failed(String pod, String message, Instant at) {
+    return new CoreEvent(
+        "Warning", "FailedScheduling", "Scheduling", message, "Pod", "default", pod, at);
+  }
+
+  private V1PodCondition podScheduled(String name) {
+    return stored(name).getStatus().getConditions().stream()
+        .filter(c -> c.getType().equals("PodScheduled"))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  void podsAreBoundToTheBestScoredNodeInPriorityOrder() {
+    cluster.addNode(node("n1", "6", "8Gi"));
+    cluster.addNode(node("n2", "4", "8Gi"));
+    cluster.addNode(node("n3", "1", "8Gi"));
+    cluster.addPod(pod("p3", "2", 10));
+    cluster.addPod(pod("p1", "2", 30));
+    cluster.addPod(pod("p2", "2", 20));
+    Scheduler s = defaultScheduler();
+
+    s.runUntilIdle();
+
+    assertThat(Map.of("p1", nodeOf("p1"), "p2", nodeOf("p2"), "p3", nodeOf("p3")))
+        .isEqualTo(Map.of("p1", "n1", "p2", "n2", "p3", "n1"));
+    assertThat(cluster.events())
+        .containsExactly(
+            scheduled("p1", "n1", T0), scheduled("p2", "n2", T0), scheduled("p3", "n1", T0));
+    assertThat(podScheduled("p2").getStatus()).isEqualTo("True");
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "scheduled", PROFILE))
+        .isEqualTo(3);
+    assertThat(s.bindingsInFlight()).isZero();
+  }
+
+  static Stream<Arguments> unschedulable() {
+    return Stream.of(
+        argumentSet(
+            "nodes rejected by two filters are counted per reason, sorted as strings",
+            List.of(zoneNode("n1", "1", "a"), zoneNode("n2", "1", "b"), zoneNode("n3", "4", "c")),
+            "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node"
+                + " affinity/selector."),
+        argumentSet(
+            "a node can contribute several reasons",
+            List.of(zoneNode("n1", "1", "a"), zoneNode("n2", "1", "a")),
+            "0/2 nodes are available: 2 Insufficient cpu."),
+        argumentSet(
+            "an empty cluster reports that no nodes are available",
+            List.of(),
+            "no nodes available to schedule pods"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("unschedulable")
+  void anUnschedulablePodGetsFailedSchedulingAndPodScheduledFalse(
+      List<V1Node> nodes, String message) {
+    nodes.forEach(cluster::addNode);
+    V1Pod p = pod("p", "2", 0);
+    p.getMetadata().putLabelsItem("zone", "a");
+    cluster.addPod(p);
+    Scheduler s = defaultScheduler();
+
+    s.runUntilIdle();
+
+    V1PodCondition c = podScheduled("p");
+    assertThat(List.of(c.getStatus(), c.getReason(), c.getMessage()))
+        .containsExactly("False", "Unschedulable", message);
+    assertThat(stored("p").getSpec().getNodeName()).isNull();
+    List<CoreEvent> events = eventsOf("p");
+    assertThat(events).isNotEmpty();
+    assertThat(events)
+        .allSatisfy(e -> assertThat(e).isEqualTo(failed("p", message, e.timestamp())));
+    assertThat(events.get(0).timestamp()).isEqualTo(T0);
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "unschedulable", PROFILE))
+        .isEqualTo(events.size());
+  }
+
+  @Test
+  void unschedulablePodsAreRetriedOnceByTheFiveMinuteFlushThenTheRunStops() {
+    cluster.addNode(zoneNode("n1", "1", "a"));
+    cluster.addPod(pod("p", "2", 0));
+    Scheduler s = defaultScheduler();
+
+    s.runUntilIdle();
+
+    List<CoreEvent> events = eventsOf("p");
+    assertThat(events).hasSize(2);
+    assertThat(Duration.between(events.get(0).timestamp(), events.get(1).timestamp()))
+        .isGreaterThanOrEqualTo(Duration.ofMinutes(5))
+        .isLessThanOrEqualTo(Duration.ofMinutes(5).plusSeconds(31));
+  }
+
+  @Test
+  void aPodBecomesSchedulableWhenABigEnoughNodeIsAdded() {
+    cluster.addNode(node("small", "1", "8Gi"));
+    cluster.addPod(pod("big", "3", 0));
+    Scheduler s = defaultScheduler();
+    s.runUntilIdle();
+    assertThat(nodeOf("big")).isNull();
+    Instant added = time.now();
+
+    cluster.addNode(node("large", "4", "8Gi"));
+    s.runUntilIdle();
+
+    assertThat(nodeOf("big")).isEqualTo("large");
+    assertThat(eventsOf("big").get(eventsOf("big").size() - 1))
+        .isEqualTo(scheduled("big", "large", eventsOf("big").get(eventsOf("big").size() - 1).timestamp()));
+    // The Node/Add event moved the pod at once (at most after its backoff), not after a flush.
+    assertThat(Duration.between(added, time.now())).isLessThanOrEqualTo(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aPodFailingWithAnErrorIsRetriedAfterBackoffOnTheSimulatedClock() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("flaky", "");
+    cluster.addPod(p);
+    TestPlugins.FlakyReserve flaky = new TestPlugins.FlakyReserve();
+    Scheduler s = scheduler(new TestPlugins.Sort(), new TestPlugins.Fit(), flaky);
+
+    s.runUntilIdle();
+
+    assertThat(nodeOf("p")).isEqualTo("n1");
+    List<CoreEvent> events = eventsOf("p");
+    assertThat(events).hasSize(2);
+    assertThat(events.get(0))
+        .isEqualTo(
+            failed(
+                "p",
+                "running Reserve plugin \"" + TestPlugins.FlakyReserve.NAME + "\": transient failure",
+                T0));
+    assertThat(events.get(1).reason()).isEqualTo("Scheduled");
+    // 1 s initial backoff; the backoff flush runs every second.
+    assertThat(Duration.between(T0, events.get(1).timestamp()))
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(1))
+        .isLessThanOrEqualTo(Duration.ofSeconds(2));
+    assertThat(podScheduled("p").getStatus()).isEqualTo("True");
+    assertThat(flaky.calls).hasValue(2);
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "error", PROFILE)).isEqualTo(1);
+  }
+
+  @Test
+  void aPodWaitingAtPermitIsBoundOnceAllowed() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("wait", "");
+    cluster.addPod(p);
+    TestPlugins.WaitPermit permit = new TestPlugins.WaitPermit();
+    Scheduler s = scheduler(new TestPlugins.Sort(), new TestPlugins.Fit(), permit);
+    s.start();
+
+    assertThat(s.scheduleOne()).isTrue();
+    time.runDueTasks();
+    WaitingPod waiting = s.waitingPods().get("default/p");
+    assertThat(waiting).isNotNull();
+    assertThat(waiting.nodeName()).isEqualTo("n1");
+    assertThat(nodeOf("p")).isNull();
+    assertThat(s.bindingsInFlight()).isEqualTo(1);
+
+    time.advance(Duration.ofSeconds(5));
+    waiting.allow(TestPlugins.WaitPermit.NAME);
+    time.runDueTasks();
+
+    assertThat(nodeOf("p")).isEqualTo("n1");
+    assertThat(eventsOf("p")).containsExactly(scheduled("p", "n1", T0.plusSeconds(5)));
+    assertThat(permit.unreserved).isEmpty();
+    assertThat(s.bindingsInFlight()).isZero();
+  }
+
+  @Test
+  void aPodWaitingAtPermitTooLongIsRejectedUnreservedAndReported() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("wait", "");
+    cluster.addPod(p);
+    cluster.addPod(pod("other", "1", 0));
+    TestPlugins.WaitPermit permit = new TestPlugins.WaitPermit();
+    Scheduler s = scheduler(new TestPlugins.Sort(), new TestPlugins.Fit(), permit);
+
+    s.runUntilIdle();
+
+    String message =
+        "0/1 nodes are available: 1 rejected due to timeout after waiting 10s at plugin "
+            + TestPlugins.WaitPermit.NAME
+            + ".";
+    assertThat(nodeOf("p")).isNull();
+    assertThat(nodeOf("other")).isEqualTo("n1");
+    assertThat(eventsOf("p").get(0)).isEqualTo(failed("p", message, T0.plusSeconds(10)));
+    assertThat(permit.unreserved.get(0)).isEqualTo("default/p@n1");
+    V1PodCondition c = podScheduled("p");
+    assertThat(List.of(c.getStatus(), c.getReason(), c.getMessage()))
+        .containsExactly("False", "Unschedulable", message);
+    assertThat(s.waitingPods().size()).isZero();
+    assertThat(s.bindingsInFlight()).isZero();
+  }
+
+  @Test
+  void deletingAPodWaitingAtPermitRejectsIt() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod p = pod("p", "1", 0);
+    p.getMetadata().putLabelsItem("wait", "");
+    cluster.addPod(p);
+    TestPlugins.WaitPermit permit = new TestPlugins.WaitPermit();
+    Scheduler s = scheduler(new TestPlugins.Sort(), new TestPlugins.Fit(), permit);
+    s.start();
+    s.scheduleOne();
+    time.runDueTasks();
+
+    cluster.deletePod(stored("p"));
+    time.runDueTasks();
+
+    assertThat(s.waitingPods().size()).isZero();
+    assertThat(permit.unreserved).containsExactly("default/p@n1");
+    assertThat(s.bindingsInFlight()).isZero();
+    assertThat(cluster.listPods()).isEmpty();
+  }
+
+  @Test
+  void aThrowingPluginFailsOnlyItsPodWithASchedulerError() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod bad = pod("bad", "1", 10);
+    bad.getMetadata().putLabelsItem("boom", "");
+    cluster.addPod(bad);
+    cluster.addPod(pod("good", "1", 0));
+    Scheduler s =
+        scheduler(new TestPlugins.Sort(), new TestPlugins.Throwing(), new TestPlugins.Fit());
+
+    s.runUntilIdle();
+
+    assertThat(nodeOf("good")).isEqualTo("n1");
+    assertThat(nodeOf("bad")).isNull();
+    V1PodCondition c = podScheduled("bad");
+    assertThat(c.getReason()).isEqualTo("SchedulerError");
+    assertThat(c.getMessage()).contains("boom");
+    assertThat(eventsOf("bad")).isNotEmpty().allSatisfy(e -> assertThat(e.reason()).isEqualTo("FailedScheduling"));
+    assertThat(metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "error", PROFILE)).isPositive();
+  }
+
+  @Test
+  void podsOfOtherSchedulersAreIgnored() {
+    cluster.addNode(node("n1", "4", "8Gi"));
+    V1Pod other = pod("other", "1", 0);
+    other.getSpec().setSchedulerName("someone-else");
+    cluster.addPod(other);
+    Scheduler s = defaultScheduler();
+
+    s.runUntilIdle();
+
+    assertThat(nodeOf("other")).isNull();
+    assertThat(cluster.events()).isEmpty();
+  }
+
+  @Test
+  void longFailureMessagesAreTruncatedInEventsLikeKube() {
+    String longMessage = "x".repeat(2000);
+
+    String truncated = Scheduler.truncateMessage(longMessage);
+
+    assertThat(truncated).hasSize(1024).endsWith("x ...");
+    assertThat(Scheduler.truncateMessage("short")).isEqualTo("short");
+    assertThat(Scheduler.truncateMessage("y".repeat(1024))).isEqualTo("y".repeat(1024));
+  }
+
+  @Test
+  void profilesMustUseTheSameSchedulerNameOnlyOnce() {
+    KubeSchedulerConfiguration one = TestPlugins.configuration(PROFILE, new TestPlugins.Sort());
+    KubeSchedulerConfiguration twice =
+        new KubeSchedulerConfiguration(
+            16,
+            0,
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(10),
+            List.of(one.profiles().get(0), one.profiles().get(0)),
+            List.of(),
+            null,
+            null,
+            false,
+            false,
+            false);
+
+    assertThatThrownBy(
+            () ->
+                Scheduler.builder()
+                    .cluster(cluster)
+                    .configuration(twice)
+                    .registry(TestPlugins.registry(new TestPlugins.Sort()))
+                    .simulatedTime(time)
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("profiles[1].schedulerName: Duplicate value: \"default-scheduler\"");
+  }
+
+  @Test
+  void twoThousandPodsOnAHundredNodesWithConcurrentBindingNeverOvercommit() {
+    int nodes = 100;
+    int pods = 2000;
+    for (int i = 0; i < nodes; i++) {
+      cluster.addNode(node(String.format("node-%03d", i), "2", "4Gi"));
+    }
+    for (int i = 0; i < pods; i++) {
+      cluster.addPod(pod(String.format("pod-%04d", i), "150m", i % 7));
+    }
+    ExecutorService binders = Executors.newFixedThreadPool(4);
+    ExecutorService workers = Executors.newFixedThreadPool(4);
+    closeables.add(binders::shutdownNow);
+    closeables.add(workers::shutdownNow);
+    Plugin[] plugins = {
+      new TestPlugins.Sort(), new TestPlugins.Fit(), new TestPlugins.MostFreeCpu()
+    };
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .simulatedTime(time)
+            .bindingExecutor(binders)
+            .workers(workers)
+            .metrics(metrics)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    Map<String, Long> used = new HashMap<>();
+    int bound = 0;
+    for (V1Pod p : cluster.listPods()) {
+      String node = p.getSpec().getNodeName();
+      if (node != null) {
+        bound++;
+        used.merge(node, PodInfo.of(p).requests().milliCpu(), Long::sum);
+        assertThat(p.getStatus().getConditions())
+            .anySatisfy(c -> assertThat(List.of(c.getType(), c.getStatus()))
+                .containsExactly("PodScheduled", "True"));
+      } else {
+        assertThat(p.getStatus().getConditions())
+            .anySatisfy(
+                c ->
+                    assertThat(List.of(c.getType(), c.getStatus(), c.getReason(), c.getMessage()))
+                        .containsExactly(
+                            "PodScheduled",
+                            "False",
+                            "Unschedulable",
+                            "0/100 nodes are available: 100 Insufficient cpu."));
+      }
+    }
+    assertThat(used.values()).allSatisfy(v -> assertThat(v).isLessThanOrEqualTo(2000));
+    // 13 pods of 150m fit in 2 CPUs: every node is full and nothing more fits anywhere.
+    assertThat(bound).isEqualTo(nodes * 13);
+    assertThat(used.values()).containsOnly(13 * 150L);
+    assertThat(s.bindingsInFlight()).isZero();
+  }
+}

@@ -1,0 +1,2 @@
+/** The {@code DefaultBinder} plugin (extension point: Bind). */
+package io.kubesched.plugins.defaultbinder;

@@ -1,0 +1,119 @@
+package io.kubesched.plugins.imagelocality;
+
+import io.kubesched.framework.CycleState;
+import io.kubesched.framework.FrameworkHandle;
+import io.kubesched.framework.ImageStateSummary;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PreScorePlugin;
+import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.StateData;
+import io.kubesched.framework.StateKey;
+import io.kubesched.framework.Status;
+import io.kubesched.plugins.PluginNames;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code ImageLocality} is a plugin that favours nodes that already have the pod's container
+ * images, weighted by image size and by how widely the image is spread across the cluster.
+ *
+ * <p>kube-scheduler's ImageLocality has no PreScore; this one adds one that only precomputes the
+ * normalised image names and the node count (the result is the same, and Score falls back to
+ * computing them when PreScore did not run).
+ */
+public final class ImageLocality implements PreScorePlugin, ScorePlugin {
+  /** The plugin's name. */
+  public static final String NAME = PluginNames.IMAGE_LOCALITY;
+
+  static final long MB = 1024L * 1024L;
+
+  /** Below this sum of scaled image sizes a node scores 0. */
+  static final long MIN_THRESHOLD = 23 * MB;
+
+  /** The sum of scaled image sizes per container at which a node scores 100. */
+  static final long MAX_CONTAINER_THRESHOLD = 1000 * MB;
+
+  static final StateKey<PreScoreState> PRE_SCORE_KEY =
+      StateKey.of("PreScore" + NAME, PreScoreState.class);
+
+  private final FrameworkHandle handle;
+
+  /**
+   * The pod's normalised images and the cluster size, computed in PreScore.
+   *
+   * @param images the normalised images of the init and regular containers
+   * @param totalNumNodes the number of nodes of the snapshot
+   */
+  record PreScoreState(String[] images, int totalNumNodes) implements StateData {}
+
+  /** Creates the plugin; {@code handle} gives the snapshot's node count. */
+  public ImageLocality(FrameworkHandle handle) {
+    this.handle = handle;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /**
+   * Returns {@code name} with {@code :latest} appended when it has no tag (no {@code :} after the
+   * last {@code /}), as kube's {@code normalizedImageName}; the cache keys image states this way.
+   */
+  public static String normalizedImageName(String name) {
+    if (name.lastIndexOf(':') <= name.lastIndexOf('/')) {
+      return name + ":latest";
+    }
+    return name;
+  }
+
+  @Override
+  public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    state.write(PRE_SCORE_KEY, compute(pod));
+    return Status.success();
+  }
+
+  private PreScoreState compute(PodInfo pod) {
+    List<String> images = pod.images();
+    String[] normalized = new String[images.size()];
+    for (int i = 0; i < normalized.length; i++) {
+      normalized[i] = normalizedImageName(images.get(i));
+    }
+    return new PreScoreState(normalized, handle.snapshot().list().size());
+  }
+
+  /**
+   * Returns {@code 100 * (clamp(sum, 23MB, 1000MB * containers) - 23MB) / (1000MB * containers -
+   * 23MB)}, where {@code sum} adds, per container whose image the node has, the image size times
+   * the fraction of nodes that have it.
+   */
+  @Override
+  public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    PreScoreState s = state.read(PRE_SCORE_KEY).orElseGet(() -> compute(pod));
+    Map<String, ImageStateSummary> states = node.imageStates();
+    long sum = 0;
+    for (String image : s.images()) {
+      ImageStateSummary st = states.get(image);
+      if (st != null) {
+        sum += scaledImageScore(st, s.totalNumNodes());
+      }
+    }
+    return calculatePriority(sum, s.images().length);
+  }
+
+  static long scaledImageScore(ImageStateSummary state, int totalNumNodes) {
+    double spread = (double) state.numNodes() / (double) totalNumNodes;
+    return (long) ((double) state.size() * spread);
+  }
+
+  static long calculatePriority(long sumScores, int numContainers) {
+    long maxThreshold = MAX_CONTAINER_THRESHOLD * numContainers;
+    if (sumScores < MIN_THRESHOLD) {
+      sumScores = MIN_THRESHOLD;
+    } else if (sumScores > maxThreshold) {
+      sumScores = maxThreshold;
+    }
+    return MAX_NODE_SCORE * (sumScores - MIN_THRESHOLD) / (maxThreshold - MIN_THRESHOLD);
+  }
+}

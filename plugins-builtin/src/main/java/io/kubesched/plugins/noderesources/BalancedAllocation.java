@@ -1,0 +1,128 @@
+package io.kubesched.plugins.noderesources;
+
+import io.kubesched.framework.CycleState;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PreScorePlugin;
+import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.StateData;
+import io.kubesched.framework.StateKey;
+import io.kubesched.framework.Status;
+import io.kubesched.plugins.PluginNames;
+import java.util.List;
+
+/**
+ * {@code NodeResourcesBalancedAllocation} is a plugin that favours nodes whose resource usage would
+ * be balanced across the configured resources once the pod is placed: {@code (1 - std) * 100},
+ * where {@code std} is the standard deviation of the usage fractions.
+ */
+public final class BalancedAllocation implements PreScorePlugin, ScorePlugin {
+  /** The plugin's name. */
+  public static final String NAME = PluginNames.NODE_RESOURCES_BALANCED_ALLOCATION;
+
+  static final StateKey<PreScoreState> PRE_SCORE_KEY =
+      StateKey.of("PreScore" + NAME, PreScoreState.class);
+
+  private final ResourceAllocation resources;
+
+  /**
+   * The pod's requests of the configured resources, without the 100m / 200 MiB defaults.
+   *
+   * @param podRequests the requests, index-aligned with the configured resources
+   */
+  record PreScoreState(long[] podRequests) implements StateData {}
+
+  /** Creates the plugin with validated {@code args}. */
+  public BalancedAllocation(NodeResourcesBalancedAllocationArgs args) {
+    this.resources = new ResourceAllocation(args.resources(), true);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /**
+   * Skips best-effort pods (no request of any configured resource), so that they do not all pile
+   * onto the same node (kube-scheduler 1.33); otherwise stores the pod's requests.
+   */
+  @Override
+  public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    long[] requests = resources.podRequests(pod);
+    if (isBestEffort(requests)) {
+      return Status.skip();
+    }
+    state.write(PRE_SCORE_KEY, new PreScoreState(requests));
+    return Status.success();
+  }
+
+  private static boolean isBestEffort(long[] requests) {
+    for (long r : requests) {
+      if (r != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
+    long[] requests;
+    if (s != null) {
+      requests = s.podRequests();
+    } else {
+      requests = resources.podRequests(pod);
+      if (isBestEffort(requests)) {
+        return 0;
+      }
+    }
+    return balancedScore(node, requests);
+  }
+
+  private long balancedScore(NodeInfo node, long[] podRequests) {
+    int count = 0;
+    double total = 0;
+    double first = 0;
+    double second = 0;
+    for (int i = 0; i < resources.size(); i++) {
+      double f = fraction(node, i, podRequests[i]);
+      if (f < 0) {
+        continue;
+      }
+      if (count == 0) {
+        first = f;
+      } else if (count == 1) {
+        second = f;
+      }
+      total += f;
+      count++;
+    }
+    double std = 0;
+    if (count == 2) {
+      std = Math.abs((first - second) / 2);
+    } else if (count > 2) {
+      double mean = total / count;
+      double sum = 0;
+      for (int i = 0; i < resources.size(); i++) {
+        double f = fraction(node, i, podRequests[i]);
+        if (f < 0) {
+          continue;
+        }
+        sum += (f - mean) * (f - mean);
+      }
+      std = Math.sqrt(sum / count);
+    }
+    return (long) ((1 - std) * (double) MAX_NODE_SCORE);
+  }
+
+  /** Returns the usage fraction of resource {@code i} capped at 1, or -1 when it is left out. */
+  private double fraction(NodeInfo node, int i, long podRequest) {
+    long alloc = resources.allocatable(node, i, podRequest);
+    if (alloc == 0) {
+      return -1;
+    }
+    double f = (double) resources.requested(node, i, podRequest) / (double) alloc;
+    return f > 1 ? 1 : f;
+  }
+}

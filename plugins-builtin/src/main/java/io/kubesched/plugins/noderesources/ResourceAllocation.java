@@ -1,0 +1,104 @@
+package io.kubesched.plugins.noderesources;
+
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.Resource;
+import io.kubesched.framework.ResourceNames;
+import java.util.List;
+
+/**
+ * The per-resource inputs of the resource scorers (kube's {@code resourceAllocationScorer}): for
+ * each configured resource, the node's allocatable amount and the amount requested on the node once
+ * the pod is added. A resource is left out of a node's score (allocatable 0) when the node does not
+ * have it, or when it is a scalar resource the pod does not request.
+ */
+final class ResourceAllocation {
+  private static final int CPU = 0;
+  private static final int MEMORY = 1;
+  private static final int EPHEMERAL = 2;
+  private static final int OTHER = 3;
+  private static final int PODS = 4;
+
+  final String[] names;
+  final long[] weights;
+  private final int[] kinds;
+  private final boolean[] scalar;
+  private final boolean useRequested;
+
+  /**
+   * @param resources the configured resources
+   * @param useRequested whether cpu and memory on the node count the pods' plain requests
+   *     (BalancedAllocation) instead of the requests with the 100m / 200 MiB defaults (Fit)
+   */
+  ResourceAllocation(List<ResourceSpec> resources, boolean useRequested) {
+    int n = resources.size();
+    this.names = new String[n];
+    this.weights = new long[n];
+    this.kinds = new int[n];
+    this.scalar = new boolean[n];
+    this.useRequested = useRequested;
+    for (int i = 0; i < n; i++) {
+      String name = resources.get(i).name();
+      names[i] = name;
+      weights[i] = resources.get(i).weight();
+      scalar[i] = ResourceNames.isScalar(name);
+      kinds[i] =
+          switch (name) {
+            case ResourceNames.CPU -> CPU;
+            case ResourceNames.MEMORY -> MEMORY;
+            case ResourceNames.EPHEMERAL_STORAGE -> EPHEMERAL;
+            case ResourceNames.PODS -> PODS;
+            default -> OTHER;
+          };
+    }
+  }
+
+  int size() {
+    return names.length;
+  }
+
+  /** Returns the pod's request of each configured resource. */
+  long[] podRequests(PodInfo pod) {
+    long[] out = new long[names.length];
+    Resource req = pod.requests();
+    for (int i = 0; i < names.length; i++) {
+      out[i] =
+          switch (kinds[i]) {
+            case CPU -> useRequested ? req.milliCpu() : pod.nonZeroMilliCpu();
+            case MEMORY -> useRequested ? req.memory() : pod.nonZeroMemory();
+            case EPHEMERAL -> req.ephemeralStorage();
+            case PODS -> req.allowedPodNumber();
+            default -> req.scalar(names[i]);
+          };
+    }
+    return out;
+  }
+
+  /** Returns the node's allocatable amount of resource {@code i}, 0 when it is left out. */
+  long allocatable(NodeInfo node, int i, long podRequest) {
+    if (podRequest == 0 && scalar[i]) {
+      return 0;
+    }
+    Resource alloc = node.allocatable();
+    return switch (kinds[i]) {
+      case CPU -> alloc.milliCpu();
+      case MEMORY -> alloc.memory();
+      case EPHEMERAL -> alloc.ephemeralStorage();
+      case PODS -> 0;
+      default -> alloc.scalar(names[i]);
+    };
+  }
+
+  /** Returns the amount of resource {@code i} requested on the node with the pod added. */
+  long requested(NodeInfo node, int i, long podRequest) {
+    Resource req = node.requested();
+    return podRequest
+        + switch (kinds[i]) {
+          case CPU -> useRequested ? req.milliCpu() : node.nonZeroMilliCpu();
+          case MEMORY -> useRequested ? req.memory() : node.nonZeroMemory();
+          case EPHEMERAL -> req.ephemeralStorage();
+          case PODS -> 0;
+          default -> req.scalar(names[i]);
+        };
+  }
+}

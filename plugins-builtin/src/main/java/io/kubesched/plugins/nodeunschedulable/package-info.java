@@ -1,0 +1,5 @@
+/**
+ * The {@code NodeUnschedulable} plugin (extension points: Filter, EnqueueExtensions); reason {@code
+ * node(s) were unschedulable}.
+ */
+package io.kubesched.plugins.nodeunschedulable;

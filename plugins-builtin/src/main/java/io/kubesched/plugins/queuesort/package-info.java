@@ -1,0 +1,2 @@
+/** The {@code PrioritySort} queue-sort plugin (extension point: QueueSort). */
+package io.kubesched.plugins.queuesort;

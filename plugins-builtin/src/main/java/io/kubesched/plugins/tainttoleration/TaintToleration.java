@@ -1,0 +1,199 @@
+package io.kubesched.plugins.tainttoleration;
+
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1Taint;
+import io.kubernetes.client.openapi.models.V1Toleration;
+import io.kubesched.framework.ActionType;
+import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleState;
+import io.kubesched.framework.EnqueueExtensions;
+import io.kubesched.framework.EventResource;
+import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeScores;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PreScorePlugin;
+import io.kubesched.framework.QueueingHint;
+import io.kubesched.framework.ScoreExtensions;
+import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.StateData;
+import io.kubesched.framework.StateKey;
+import io.kubesched.framework.Status;
+import io.kubesched.framework.Taint;
+import io.kubesched.framework.Toleration;
+import io.kubesched.plugins.PluginNames;
+import io.kubesched.plugins.helper.EventObjects;
+import io.kubesched.plugins.helper.ScoreNormalization;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code TaintToleration} is a plugin that checks if a pod tolerates a node's taints: Filter
+ * rejects nodes with an untolerated {@code NoSchedule} or {@code NoExecute} taint, and Score
+ * prefers nodes with fewer untolerated {@code PreferNoSchedule} taints.
+ */
+public final class TaintToleration
+    implements FilterPlugin, PreScorePlugin, ScorePlugin, ScoreExtensions, EnqueueExtensions {
+  /** The plugin's name. */
+  public static final String NAME = PluginNames.TAINT_TOLERATION;
+
+  /**
+   * The format of the Filter reason, with the taint's key and value: {@code node(s) had untolerated
+   * taint {key: value}}.
+   */
+  public static final String REASON_FORMAT = "node(s) had untolerated taint {%s: %s}";
+
+  static final StateKey<PreScoreState> PRE_SCORE_KEY =
+      StateKey.of("PreScore" + NAME, PreScoreState.class);
+
+  /**
+   * The pod's tolerations that apply to {@code PreferNoSchedule} taints (effect empty or {@code
+   * PreferNoSchedule}), computed in PreScore.
+   *
+   * @param tolerationsPreferNoSchedule those tolerations
+   */
+  record PreScoreState(List<Toleration> tolerationsPreferNoSchedule) implements StateData {}
+
+  /** Creates the plugin. */
+  public TaintToleration() {}
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** Returns the Filter reason for {@code taint}. */
+  public static String untoleratedReason(Taint taint) {
+    return "node(s) had untolerated taint {" + taint.key() + ": " + taint.value() + "}";
+  }
+
+  @Override
+  public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+    Taint taint = findUntoleratedDoNotScheduleTaint(node.taints(), pod.tolerations());
+    if (taint == null) {
+      return Status.success();
+    }
+    return Status.unresolvable(untoleratedReason(taint));
+  }
+
+  /**
+   * Returns the first {@code NoSchedule}/{@code NoExecute} taint that no toleration tolerates, or
+   * {@code null}.
+   */
+  static Taint findUntoleratedDoNotScheduleTaint(List<Taint> taints, List<Toleration> tolerations) {
+    for (int i = 0; i < taints.size(); i++) {
+      Taint t = taints.get(i);
+      String effect = t.effect();
+      if (!Taint.NO_SCHEDULE.equals(effect) && !Taint.NO_EXECUTE.equals(effect)) {
+        continue;
+      }
+      if (!Toleration.anyTolerates(tolerations, t)) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    if (nodes.isEmpty()) {
+      return Status.success();
+    }
+    state.write(PRE_SCORE_KEY, new PreScoreState(preferNoScheduleTolerations(pod.tolerations())));
+    return Status.success();
+  }
+
+  private static List<Toleration> preferNoScheduleTolerations(List<Toleration> tolerations) {
+    List<Toleration> out = new ArrayList<>(tolerations.size());
+    for (Toleration t : tolerations) {
+      if (t.effect().isEmpty() || Taint.PREFER_NO_SCHEDULE.equals(t.effect())) {
+        out.add(t);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** Returns the number of {@code PreferNoSchedule} taints the pod does not tolerate. */
+  @Override
+  public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    List<Toleration> tolerations = state.get(PRE_SCORE_KEY).tolerationsPreferNoSchedule();
+    List<Taint> taints = node.taints();
+    long count = 0;
+    for (int i = 0; i < taints.size(); i++) {
+      Taint t = taints.get(i);
+      if (Taint.PREFER_NO_SCHEDULE.equals(t.effect()) && !Toleration.anyTolerates(tolerations, t)) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** Reverses the counts onto [0, 100]: the fewest untolerated taints score highest. */
+  @Override
+  public Status normalizeScore(CycleState state, PodInfo pod, NodeScores scores) {
+    ScoreNormalization.defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
+    return Status.success();
+  }
+
+  /** Registers node additions and taint changes, and changes of the pod's own tolerations. */
+  @Override
+  public List<ClusterEventWithHint> eventsToRegister() {
+    return List.of(
+        ClusterEventWithHint.of(
+            EventResource.NODE,
+            ActionType.ADD | ActionType.UPDATE_NODE_TAINT,
+            TaintToleration::isSchedulableAfterNodeChange),
+        ClusterEventWithHint.of(
+            EventResource.POD,
+            ActionType.UPDATE_POD_TOLERATION,
+            TaintToleration::isSchedulableAfterPodTolerationChange));
+  }
+
+  /** Queues the pod when the node went from having an untolerated taint to having none. */
+  static QueueingHint isSchedulableAfterNodeChange(V1Pod pod, Object oldObj, Object newObj) {
+    V1Node original = EventObjects.as(V1Node.class, oldObj);
+    V1Node modified = EventObjects.required(V1Node.class, newObj);
+    List<Toleration> tolerations = tolerations(pod);
+    boolean wasUntolerated =
+        original == null
+            || findUntoleratedDoNotScheduleTaint(taints(original), tolerations) != null;
+    boolean isUntolerated =
+        findUntoleratedDoNotScheduleTaint(taints(modified), tolerations) != null;
+    return wasUntolerated && !isUntolerated ? QueueingHint.QUEUE : QueueingHint.SKIP;
+  }
+
+  /** Queues the pod when the update is to the pod itself. */
+  static QueueingHint isSchedulableAfterPodTolerationChange(
+      V1Pod pod, Object oldObj, Object newObj) {
+    V1Pod modified = EventObjects.required(V1Pod.class, newObj);
+    return Objects.equals(uid(pod), uid(modified)) ? QueueingHint.QUEUE : QueueingHint.SKIP;
+  }
+
+  private static List<Toleration> tolerations(V1Pod pod) {
+    if (pod.getSpec() == null || pod.getSpec().getTolerations() == null) {
+      return List.of();
+    }
+    List<Toleration> out = new ArrayList<>();
+    for (V1Toleration t : pod.getSpec().getTolerations()) {
+      out.add(Toleration.of(t));
+    }
+    return out;
+  }
+
+  private static List<Taint> taints(V1Node node) {
+    if (node.getSpec() == null || node.getSpec().getTaints() == null) {
+      return List.of();
+    }
+    List<Taint> out = new ArrayList<>();
+    for (V1Taint t : node.getSpec().getTaints()) {
+      out.add(Taint.of(t));
+    }
+    return out;
+  }
+
+  private static String uid(V1Pod p) {
+    return p.getMetadata() == null ? null : p.getMetadata().getUid();
+  }
+}

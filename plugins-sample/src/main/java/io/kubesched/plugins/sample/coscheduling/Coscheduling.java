@@ -1,0 +1,287 @@
+package io.kubesched.plugins.sample.coscheduling;
+
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.framework.ActionType;
+import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleState;
+import io.kubesched.framework.EnqueueExtensions;
+import io.kubesched.framework.EventResource;
+import io.kubesched.framework.FrameworkHandle;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeToStatusReader;
+import io.kubesched.framework.PermitPlugin;
+import io.kubesched.framework.PermitResult;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PodsToActivate;
+import io.kubesched.framework.PostFilterPlugin;
+import io.kubesched.framework.PostFilterResult;
+import io.kubesched.framework.PreFilterPlugin;
+import io.kubesched.framework.PreFilterResult;
+import io.kubesched.framework.QueueSortPlugin;
+import io.kubesched.framework.QueuedPodInfo;
+import io.kubesched.framework.ReservePlugin;
+import io.kubesched.framework.Status;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code Coscheduling} is a plugin for gang scheduling: the pods of a group are bound all
+ * together or not at all, as the scheduler-plugins project's Coscheduling does.
+ *
+ * <p>A pod joins a group with the label {@value #POD_GROUP_LABEL}{@code : <name>}; the group is a
+ * {@code scheduling.x-k8s.io/v1alpha1} {@code PodGroup} in the pod's namespace with {@code
+ * spec.minMember} and optionally {@code spec.scheduleTimeoutSeconds}.
+ *
+ * <ul>
+ *   <li>QueueSort keeps a group's pods together: higher priority first, then the older group (a
+ *       pod without group counts with its first attempt time), then by group name.
+ *   <li>PreFilter rejects a member while fewer than {@code minMember} pods of its group exist,
+ *       and while the group is backing off after a failure.
+ *   <li>Permit makes each member wait until {@code minMember} members are assumed or bound, then
+ *       allows all of them at once. A timeout rejects the member; its Unreserve rejects every
+ *       waiting sibling, releasing their reservations.
+ *   <li>PostFilter: when a member fits nowhere, its waiting siblings are rejected at once.
+ * </ul>
+ *
+ * Replace PrioritySort with this plugin at QueueSort (a profile has exactly one QueueSort).
+ */
+public final class Coscheduling
+    implements QueueSortPlugin,
+        PreFilterPlugin,
+        PostFilterPlugin,
+        ReservePlugin,
+        PermitPlugin,
+        EnqueueExtensions {
+  /** The plugin name. */
+  public static final String NAME = "Coscheduling";
+  /** The label naming a pod's group. */
+  public static final String POD_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
+
+  private static final Logger log = LoggerFactory.getLogger(Coscheduling.class);
+
+  private final FrameworkHandle handle;
+  private final CoschedulingArgs args;
+  private final Map<String, Instant> deniedUntil = new ConcurrentHashMap<>();
+
+  /** Creates the plugin. */
+  public Coscheduling(CoschedulingArgs args, FrameworkHandle handle) {
+    this.args = Objects.requireNonNull(args);
+    this.handle = Objects.requireNonNull(handle);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** Returns the group label value of {@code pod}, or {@code null}. */
+  static String groupName(V1Pod pod) {
+    Map<String, String> labels = pod.getMetadata() == null ? null : pod.getMetadata().getLabels();
+    String g = labels == null ? null : labels.get(POD_GROUP_LABEL);
+    return g == null || g.isEmpty() ? null : g;
+  }
+
+  private PodGroup lookup(String namespace, String name) {
+    for (Map<String, Object> o :
+        handle.client().listCustomObjects(PodGroup.API_VERSION, PodGroup.KIND, namespace)) {
+      PodGroup pg = PodGroup.fromMap(o);
+      if (pg.name().equals(name) && pg.namespace().equals(namespace)) {
+        return pg;
+      }
+    }
+    return null;
+  }
+
+  // ---- QueueSort
+
+  @Override
+  public boolean less(QueuedPodInfo a, QueuedPodInfo b) {
+    int p1 = a.podInfo().priority();
+    int p2 = b.podInfo().priority();
+    if (p1 != p2) {
+      return p1 > p2;
+    }
+    Instant t1 = creation(a);
+    Instant t2 = creation(b);
+    if (t1.equals(t2)) {
+      return sortName(a.podInfo()).compareTo(sortName(b.podInfo())) < 0;
+    }
+    return t1.isBefore(t2);
+  }
+
+  private Instant creation(QueuedPodInfo q) {
+    String g = groupName(q.podInfo().pod());
+    if (g != null) {
+      PodGroup pg = lookup(q.podInfo().namespace(), g);
+      if (pg != null) {
+        return pg.creationTimestamp();
+      }
+    }
+    Instant t = q.initialAttemptTimestamp();
+    return t != null ? t : q.timestamp();
+  }
+
+  private static String sortName(PodInfo p) {
+    String g = groupName(p.pod());
+    return g == null ? p.key() : p.namespace() + "/" + g;
+  }
+
+  // ---- PreFilter
+
+  @Override
+  public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    String g = groupName(pod.pod());
+    if (g == null) {
+      return PreFilterResult.success();
+    }
+    PodGroup pg = lookup(pod.namespace(), g);
+    if (pg == null) {
+      return PreFilterResult.of(Status.unresolvable(
+          "PodGroup " + pod.namespace() + "/" + g + " not found"));
+    }
+    Instant until = deniedUntil.get(pg.fullName());
+    if (until != null && handle.clock().instant().isBefore(until)) {
+      return PreFilterResult.of(Status.unresolvable(
+          "podGroup " + pg.fullName() + " failed recently"));
+    }
+    int members = 0;
+    for (V1Pod p : handle.client().listPods()) {
+      if (pod.namespace().equals(p.getMetadata().getNamespace()) && g.equals(groupName(p))
+          && p.getMetadata().getDeletionTimestamp() == null) {
+        members++;
+      }
+    }
+    if (members < pg.minMember()) {
+      return PreFilterResult.of(Status.unresolvable(
+          "pre-filter pod " + pod.name() + " cannot find enough sibling pods, current pods number: "
+              + members + ", minMember of group: " + pg.minMember()));
+    }
+    return PreFilterResult.success();
+  }
+
+  // ---- PostFilter
+
+  @Override
+  public PostFilterResult postFilter(
+      CycleState state, PodInfo pod, NodeToStatusReader filteredNodeStatuses) {
+    String g = groupName(pod.pod());
+    if (g == null) {
+      return PostFilterResult.of(Status.unschedulable());
+    }
+    PodGroup pg = lookup(pod.namespace(), g);
+    if (pg == null) {
+      return PostFilterResult.of(Status.unresolvable(
+          "PodGroup " + pod.namespace() + "/" + g + " not found"));
+    }
+    if (assigned(pod.namespace(), g) >= pg.minMember()) {
+      return PostFilterResult.of(Status.unschedulable());
+    }
+    String msg = "PodGroup " + pg.fullName() + " gets rejected due to Pod " + pod.name()
+        + " is unschedulable even after PostFilter";
+    rejectWaitingSiblings(pod.namespace(), g, msg);
+    if (args.effectiveBackoffSeconds() > 0) {
+      deniedUntil.put(pg.fullName(),
+          handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
+    }
+    return PostFilterResult.of(Status.unschedulable(msg));
+  }
+
+  // ---- Reserve
+
+  @Override
+  public Status reserve(CycleState state, PodInfo pod, String nodeName) {
+    return Status.success();
+  }
+
+  @Override
+  public void unreserve(CycleState state, PodInfo pod, String nodeName) {
+    String g = groupName(pod.pod());
+    if (g == null) {
+      return;
+    }
+    rejectWaitingSiblings(pod.namespace(), g, "rejection in Unreserve");
+  }
+
+  // ---- Permit
+
+  @Override
+  public PermitResult permit(CycleState state, PodInfo pod, String nodeName) {
+    String g = groupName(pod.pod());
+    if (g == null) {
+      return PermitResult.allow();
+    }
+    PodGroup pg = lookup(pod.namespace(), g);
+    if (pg == null) {
+      return PermitResult.of(Status.unresolvable(
+          "PodGroup " + pod.namespace() + "/" + g + " not found"));
+    }
+    int ready = assigned(pod.namespace(), g) + 1;
+    if (ready >= pg.minMember()) {
+      handle.iterateOverWaitingPods(
+          w -> {
+            if (sameGroup(w.pod(), pod.namespace(), g)) {
+              w.allow(NAME);
+            }
+          });
+      log.atDebug().setMessage("pod group is complete, members allowed")
+          .addKeyValue("pod", pod.key()).addKeyValue("podGroup", pg.fullName())
+          .addKeyValue("plugin", NAME).log();
+      return PermitResult.allow();
+    }
+    activateSiblings(state, pod, g);
+    int timeout = pg.scheduleTimeoutSeconds() == null || pg.scheduleTimeoutSeconds() <= 0
+        ? args.permitWaitingTimeSeconds() : pg.scheduleTimeoutSeconds();
+    return PermitResult.waitFor(Duration.ofSeconds(timeout));
+  }
+
+  private void activateSiblings(CycleState state, PodInfo pod, String g) {
+    PodsToActivate toActivate = state.read(PodsToActivate.KEY).orElse(null);
+    if (toActivate == null) {
+      return;
+    }
+    for (V1Pod p : handle.client().listPods()) {
+      if (pod.namespace().equals(p.getMetadata().getNamespace()) && g.equals(groupName(p))
+          && !pod.name().equals(p.getMetadata().getName())
+          && (p.getSpec() == null || p.getSpec().getNodeName() == null)) {
+        toActivate.pods().put(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName(), p);
+      }
+    }
+  }
+
+  /** Counts the group's pods that are bound or assumed in the current snapshot. */
+  private int assigned(String namespace, String g) {
+    int n = 0;
+    for (NodeInfo node : handle.snapshot().list()) {
+      for (PodInfo p : node.pods()) {
+        if (sameGroup(p, namespace, g)) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  private static boolean sameGroup(PodInfo p, String namespace, String g) {
+    return namespace.equals(p.namespace()) && g.equals(groupName(p.pod()));
+  }
+
+  private void rejectWaitingSiblings(String namespace, String g, String msg) {
+    handle.iterateOverWaitingPods(
+        w -> {
+          if (sameGroup(w.pod(), namespace, g)) {
+            w.reject(NAME, msg);
+          }
+        });
+  }
+
+  @Override
+  public List<ClusterEventWithHint> eventsToRegister() {
+    return List.of(ClusterEventWithHint.of(EventResource.POD, ActionType.ADD));
+  }
+}
