@@ -52,7 +52,12 @@ import org.slf4j.LoggerFactory;
  * in-flight preemptor set behind {@link #isPodRunningPreemption(String)} is kept so that PreEnqueue
  * behaves as kube's would.
  *
- * <p>Extenders are not consulted: the framework handle does not expose them.
+ * <p>Extenders are not consulted: the framework handle does not expose them and the runtime's
+ * extenders have no preempt verb.
+ *
+ * <p>Where Go iterates a map (the choice among candidates that tie on every criterion, the
+ * potential nodes of an explicit status map), this evaluator uses the first in list order;
+ * kube-scheduler's choice there is random.
  */
 public final class Evaluator {
   /** The absent-node reason of the message returned when no candidate is found. */

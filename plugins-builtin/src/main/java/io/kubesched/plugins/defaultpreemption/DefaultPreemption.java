@@ -40,6 +40,15 @@ import java.util.Random;
  * and as many of them as possible are reprieved, those whose eviction would violate a pod
  * disruption budget first, then the others, most important first. PreEnqueue holds back a pod while
  * its victims are being evicted.
+ *
+ * <h2>Same victims as kube-scheduler</h2>
+ *
+ * Which of several equally important pods is reprieved depends on their order, so the order is
+ * kube-scheduler 1.33's: the potential victims are collected the way Go ranges over the node's pod
+ * slice while removing from it, and sorted with a port of Go's {@code sort.Slice} ({@link
+ * io.kubesched.core.preemption.GoSort}). Pods that have not started count as starting "now", with
+ * kube's quirk that of two such pods of equal priority the one compared first is the earlier
+ * (successive {@code time.Now()} calls), which reverses runs of them in small sorts.
  */
 public final class DefaultPreemption
     implements PostFilterPlugin, PreEnqueuePlugin, EnqueueExtensions, PreemptionInterface {
