@@ -29,7 +29,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.ToLongFunction;
@@ -219,6 +218,11 @@ public final class Evaluator {
    * and wrapping around, until {@code numCandidates} candidates including at least one without
    * budget violations are found (kube's {@code DryRunPreemption}). Each kind of candidate is kept
    * up to {@code numCandidates}.
+   *
+   * <p>kube-scheduler stops handing out nodes as soon as it has enough candidates, so which nodes
+   * are tried depends on thread timing there. Here the nodes are tried in waves of the
+   * parallelizer's parallelism and the candidates are recorded in node order after each wave, so
+   * the result is repeatable; with parallelism 1 it is exactly kube's sequential behaviour.
    */
   public DryRunResult dryRunPreemption(
       CycleState state,
@@ -230,39 +234,48 @@ public final class Evaluator {
     int n = potentialNodes.size();
     BoundedList nonViolating = new BoundedList(numCandidates);
     BoundedList violating = new BoundedList(numCandidates);
-    AtomicBoolean enough = new AtomicBoolean();
     Map<String, Status> statuses = new ConcurrentHashMap<>();
     List<String> errors = Collections.synchronizedList(new ArrayList<>());
-    handle
-        .parallelizer()
-        .until(
-            n,
-            i -> {
-              if (enough.get()) {
-                return;
-              }
-              NodeInfo copy = potentialNodes.get((offset + i) % n).snapshot();
-              VictimSelection sel = policy.selectVictimsOnNode(state.clone(), pod, copy, pdbs);
-              Status status = sel.status();
-              if (status.isSuccess() && !sel.victims().isEmpty()) {
-                Candidate c = new Candidate(copy.name(), sel.victims(), sel.numPdbViolations());
-                (sel.numPdbViolations() == 0 ? nonViolating : violating).add(c);
-                int nv = nonViolating.size();
-                if (nv > 0 && nv + violating.size() >= numCandidates) {
-                  enough.set(true);
+    Candidate[] found = new Candidate[n];
+    int wave = Math.max(1, handle.parallelizer().parallelism());
+    boolean enough = false;
+    for (int start = 0; start < n && !enough; start += wave) {
+      int first = start;
+      int count = Math.min(wave, n - start);
+      handle
+          .parallelizer()
+          .until(
+              count,
+              j -> {
+                int i = first + j;
+                NodeInfo copy = potentialNodes.get((offset + i) % n).snapshot();
+                VictimSelection sel = policy.selectVictimsOnNode(state.clone(), pod, copy, pdbs);
+                Status status = sel.status();
+                if (status.isSuccess() && !sel.victims().isEmpty()) {
+                  found[i] = new Candidate(copy.name(), sel.victims(), sel.numPdbViolations());
+                  return;
                 }
-                return;
-              }
-              if (status.isSuccess()) {
-                status =
-                    Status.error(
-                        "expected at least one victim pod on node \"" + copy.name() + "\"");
-              }
-              if (status.code() == Status.Code.ERROR) {
-                errors.add(status.message());
-              }
-              statuses.put(copy.name(), status);
-            });
+                if (status.isSuccess()) {
+                  status =
+                      Status.error(
+                          "expected at least one victim pod on node \"" + copy.name() + "\"");
+                }
+                if (status.code() == Status.Code.ERROR) {
+                  errors.add(status.message());
+                }
+                statuses.put(copy.name(), status);
+              });
+      for (int i = first; i < first + count; i++) {
+        Candidate c = found[i];
+        if (c == null) {
+          continue;
+        }
+        (c.numPdbViolations() == 0 ? nonViolating : violating).add(c);
+      }
+      // like the pieces kube has already handed out, the whole wave counts
+      int nv = nonViolating.size();
+      enough = nv > 0 && nv + violating.size() >= numCandidates;
+    }
     List<Candidate> all = new ArrayList<>(nonViolating.get());
     all.addAll(violating.get());
     return new DryRunResult(all, statuses, errors);
