@@ -1,5 +1,6 @@
 package io.kubesched.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -34,7 +35,20 @@ public final class Main implements Runnable {
 
   /** Runs the command line and returns the exit code (for tests and embedding). */
   public static int run(String... args) {
+    return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+  }
+
+  /** Runs the command line writing to {@code out} and {@code err}; returns the exit code. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cl = new CommandLine(new Main());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          commandLine.getErr().println("kubesched: " + e.getMessage());
+          commandLine.getErr().flush();
+          return 1;
+        });
     return cl.execute(args);
   }
 

@@ -24,7 +24,7 @@ public final class HtmlReport {
         .append(".fill{height:12px;border-radius:3px}.cpu{background:#3b82f6}")
         .append(".mem{background:#10b981}.Scheduled{color:#15803d}.Unschedulable{color:#b91c1c}")
         .append(".Error{color:#b91c1c}.Waiting,.SchedulingGated{color:#a16207}")
-        .append(".summary{font-weight:600}\n</style>\n</head>\n<body>\n")
+        .append(".summary{font-weight:600}td:first-child{white-space:nowrap}\n</style>\n</head>\n<body>\n")
         .append("<h1>kubesched simulation</h1>\n");
     long scheduled = r.pods().stream().filter(p -> "Scheduled".equals(p.status())).count();
     sb.append("<p class=\"summary\">").append(r.pods().size()).append(" pods, ")

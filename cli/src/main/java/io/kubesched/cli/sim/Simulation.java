@@ -8,6 +8,7 @@ import io.kubesched.cli.manifest.Manifests;
 import io.kubesched.cli.manifest.WorkloadExpander;
 import io.kubesched.cli.report.SimulationReport;
 import io.kubesched.core.Scheduler;
+import io.kubesched.core.SchedulingAttemptListener;
 import io.kubesched.core.cluster.CoreEvent;
 import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
@@ -63,6 +64,21 @@ public final class Simulation {
     this.progress = progress;
   }
 
+  private static final int PROGRESS_THRESHOLD = 2000;
+  private static final int PROGRESS_EVERY = 1000;
+  private long attempts;
+  private int total;
+
+  private SchedulingAttemptListener progressReporting(TraceRecorder trace) {
+    return (pod, nodes, result, fitError) -> {
+      trace.onAttempt(pod, nodes, result, fitError);
+      attempts++;
+      if (total > PROGRESS_THRESHOLD && attempts % PROGRESS_EVERY == 0) {
+        progress.accept("  " + attempts + " scheduling attempts for " + total + " pods");
+      }
+    };
+  }
+
   /** Runs the simulation and returns its report. */
   public SimulationReport run() {
     SimulatedTime time = new SimulatedTime(START);
@@ -106,7 +122,7 @@ public final class Simulation {
             .clock(time.clock())
             .simulatedTime(time)
             .random(new Random(seed))
-            .attemptListener(trace)
+            .attemptListener(progressReporting(trace))
             .build()) {
       scheduler.start();
       for (V1Pod p : all) {
@@ -116,11 +132,15 @@ public final class Simulation {
           pending.add(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName());
         }
       }
-      if (pending.size() > 2000) {
-        progress.accept("simulating " + pending.size() + " pods on "
-            + manifests.nodes().size() + " nodes...");
+      total = pending.size();
+      if (total > PROGRESS_THRESHOLD) {
+        progress.accept("simulating " + total + " pods on " + manifests.nodes().size()
+            + " nodes...");
       }
       scheduler.runUntilIdle();
+      if (total > PROGRESS_THRESHOLD) {
+        progress.accept("done after " + attempts + " scheduling attempts");
+      }
       return report(cluster, scheduler, pending, trace);
     }
   }
