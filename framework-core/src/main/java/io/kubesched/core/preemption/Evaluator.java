@@ -30,7 +30,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.ToLongFunction;
@@ -55,6 +54,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When the handle is the runtime's {@link Framework}, its preemption-capable extenders narrow
  * the candidates after the dry run, before the best one is chosen (kube's {@code callExtenders}).
+ *
+ * <p>Where Go iterates a map (the choice among candidates that tie on every criterion, the
+ * potential nodes of an explicit status map), this evaluator uses the first in list order;
+ * kube-scheduler's choice there is random.
  */
 public final class Evaluator {
   /** The absent-node reason of the message returned when no candidate is found. */
@@ -225,6 +228,11 @@ public final class Evaluator {
    * and wrapping around, until {@code numCandidates} candidates including at least one without
    * budget violations are found (kube's {@code DryRunPreemption}). Each kind of candidate is kept
    * up to {@code numCandidates}.
+   *
+   * <p>kube-scheduler stops handing out nodes as soon as it has enough candidates, so which nodes
+   * are tried depends on thread timing there. Here the nodes are tried in waves of the
+   * parallelizer's parallelism and the candidates are recorded in node order after each wave, so
+   * the result is repeatable; with parallelism 1 it is exactly kube's sequential behaviour.
    */
   public DryRunResult dryRunPreemption(
       CycleState state,
@@ -236,39 +244,48 @@ public final class Evaluator {
     int n = potentialNodes.size();
     BoundedList nonViolating = new BoundedList(numCandidates);
     BoundedList violating = new BoundedList(numCandidates);
-    AtomicBoolean enough = new AtomicBoolean();
     Map<String, Status> statuses = new ConcurrentHashMap<>();
     List<String> errors = Collections.synchronizedList(new ArrayList<>());
-    handle
-        .parallelizer()
-        .until(
-            n,
-            i -> {
-              if (enough.get()) {
-                return;
-              }
-              NodeInfo copy = potentialNodes.get((offset + i) % n).snapshot();
-              VictimSelection sel = policy.selectVictimsOnNode(state.clone(), pod, copy, pdbs);
-              Status status = sel.status();
-              if (status.isSuccess() && !sel.victims().isEmpty()) {
-                Candidate c = new Candidate(copy.name(), sel.victims(), sel.numPdbViolations());
-                (sel.numPdbViolations() == 0 ? nonViolating : violating).add(c);
-                int nv = nonViolating.size();
-                if (nv > 0 && nv + violating.size() >= numCandidates) {
-                  enough.set(true);
+    Candidate[] found = new Candidate[n];
+    int wave = Math.max(1, handle.parallelizer().parallelism());
+    boolean enough = false;
+    for (int start = 0; start < n && !enough; start += wave) {
+      int first = start;
+      int count = Math.min(wave, n - start);
+      handle
+          .parallelizer()
+          .until(
+              count,
+              j -> {
+                int i = first + j;
+                NodeInfo copy = potentialNodes.get((offset + i) % n).snapshot();
+                VictimSelection sel = policy.selectVictimsOnNode(state.clone(), pod, copy, pdbs);
+                Status status = sel.status();
+                if (status.isSuccess() && !sel.victims().isEmpty()) {
+                  found[i] = new Candidate(copy.name(), sel.victims(), sel.numPdbViolations());
+                  return;
                 }
-                return;
-              }
-              if (status.isSuccess()) {
-                status =
-                    Status.error(
-                        "expected at least one victim pod on node \"" + copy.name() + "\"");
-              }
-              if (status.code() == Status.Code.ERROR) {
-                errors.add(status.message());
-              }
-              statuses.put(copy.name(), status);
-            });
+                if (status.isSuccess()) {
+                  status =
+                      Status.error(
+                          "expected at least one victim pod on node \"" + copy.name() + "\"");
+                }
+                if (status.code() == Status.Code.ERROR) {
+                  errors.add(status.message());
+                }
+                statuses.put(copy.name(), status);
+              });
+      for (int i = first; i < first + count; i++) {
+        Candidate c = found[i];
+        if (c == null) {
+          continue;
+        }
+        (c.numPdbViolations() == 0 ? nonViolating : violating).add(c);
+      }
+      // like the pieces kube has already handed out, the whole wave counts
+      int nv = nonViolating.size();
+      enough = nv > 0 && nv + violating.size() >= numCandidates;
+    }
     List<Candidate> all = new ArrayList<>(nonViolating.get());
     all.addAll(violating.get());
     return new DryRunResult(all, statuses, errors);
@@ -435,7 +452,7 @@ public final class Evaluator {
                     preemptor.schedulerName() + ": preempting to accommodate a higher priority pod")
                 .lastTransitionTime(
                     OffsetDateTime.ofInstant(handle.clock().instant(), ZoneOffset.UTC));
-        if (!hasCondition(victim.pod(), condition)) {
+        if (updateCondition(victim.pod(), condition)) {
           handle.client().updatePodCondition(victim.pod(), condition);
         }
         handle.client().deletePod(victim.pod());
@@ -467,19 +484,28 @@ public final class Evaluator {
     return true;
   }
 
-  /** Returns whether {@code pod} already has {@code c} (same type, status, reason and message). */
-  private static boolean hasCondition(V1Pod pod, V1PodCondition c) {
+  /**
+   * Returns whether setting {@code c} changes the pod's conditions, as kube's {@code
+   * UpdatePodCondition}: an existing condition of the type with the same status keeps its
+   * transition time (copied into {@code c}), and nothing changes when status, reason, message,
+   * probe and transition times are all equal.
+   */
+  private static boolean updateCondition(V1Pod pod, V1PodCondition c) {
     if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
-      return false;
+      return true;
     }
-    for (V1PodCondition existing : pod.getStatus().getConditions()) {
-      if (c.getType().equals(existing.getType())) {
-        return Objects.equals(c.getStatus(), existing.getStatus())
-            && Objects.equals(c.getReason(), existing.getReason())
-            && Objects.equals(c.getMessage(), existing.getMessage());
+    for (V1PodCondition old : pod.getStatus().getConditions()) {
+      if (c.getType().equals(old.getType())) {
+        if (Objects.equals(c.getStatus(), old.getStatus())) {
+          c.setLastTransitionTime(old.getLastTransitionTime());
+        }
+        return !(Objects.equals(c.getStatus(), old.getStatus())
+            && Objects.equals(c.getReason(), old.getReason())
+            && Objects.equals(c.getMessage(), old.getMessage())
+            && Objects.equals(c.getLastProbeTime(), old.getLastProbeTime()));
       }
     }
-    return false;
+    return true;
   }
 
   /**

@@ -27,6 +27,31 @@ public final class PodImportance {
     return startTime(a, now).isBefore(startTime(b, now));
   }
 
+  /**
+   * Returns {@code moreImportant(a, b)} as kube-scheduler evaluates it: there, a pod that has not
+   * started gets the current time from a fresh {@code time.Now()} call, first for {@code a} then
+   * for {@code b}, so of two equal-priority pods that have not started, {@code a} always counts as
+   * the earlier one. Not a consistent order; use it only with {@link GoSort}, which calls it as Go
+   * does.
+   */
+  public static boolean moreImportantAsKube(PodInfo a, PodInfo b, Instant now) {
+    if (a.priority() != b.priority()) {
+      return a.priority() > b.priority();
+    }
+    if (a.startTime() == null && b.startTime() == null) {
+      return true;
+    }
+    return startTime(a, now).isBefore(startTime(b, now));
+  }
+
+  /**
+   * Sorts {@code pods} most important first exactly as kube-scheduler's {@code sort.Slice(pods,
+   * MoreImportantPod)} does, equal pods included.
+   */
+  public static void sortAsKube(List<PodInfo> pods, Instant now) {
+    GoSort.slice(pods, (a, b) -> moreImportantAsKube(a, b, now));
+  }
+
   /** Returns the order that puts the most important pods first. */
   public static Comparator<PodInfo> mostImportantFirst(Instant now) {
     return (a, b) -> moreImportant(a, b, now) ? -1 : moreImportant(b, a, now) ? 1 : 0;

@@ -40,6 +40,15 @@ import java.util.Random;
  * and as many of them as possible are reprieved, those whose eviction would violate a pod
  * disruption budget first, then the others, most important first. PreEnqueue holds back a pod while
  * its victims are being evicted.
+ *
+ * <h2>Same victims as kube-scheduler</h2>
+ *
+ * Which of several equally important pods is reprieved depends on their order, so the order is
+ * kube-scheduler 1.33's: the potential victims are collected the way Go ranges over the node's pod
+ * slice while removing from it, and sorted with a port of Go's {@code sort.Slice} ({@link
+ * io.kubesched.core.preemption.GoSort}). Pods that have not started count as starting "now", with
+ * kube's quirk that of two such pods of equal priority the one compared first is the earlier
+ * (successive {@code time.Now()} calls), which reverses runs of them in small sorts.
  */
 public final class DefaultPreemption
     implements PostFilterPlugin, PreEnqueuePlugin, EnqueueExtensions, PreemptionInterface {
@@ -210,14 +219,26 @@ public final class DefaultPreemption
   public VictimSelection selectVictimsOnNode(
       CycleState state, PodInfo pod, NodeInfo node, List<DisruptionBudget> pdbs) {
     List<PodInfo> potential = new ArrayList<>();
-    for (PodInfo p : node.pods()) {
-      if (p.priority() < pod.priority()) {
-        potential.add(p);
-      }
-    }
     try {
-      for (PodInfo p : potential) {
+      // kube 1.33 removes the victims while ranging over the node's pod slice, and its removal
+      // moves the last pod into the freed slot; the loop below reads the slice the way Go's range
+      // does (fixed length, shared backing array) so that victims are found in the same order
+      PodInfo[] slice = node.pods().toArray(new PodInfo[0]);
+      int live = slice.length;
+      for (int i = 0; i < slice.length; i++) {
+        PodInfo p = slice[i];
+        if (p.priority() >= pod.priority()) {
+          continue;
+        }
+        potential.add(p);
         removePod(state, pod, p, node);
+        for (int j = 0; j < live; j++) {
+          if (slice[j].uid().equals(p.uid())) {
+            slice[j] = slice[live - 1];
+            live--;
+            break;
+          }
+        }
       }
       if (potential.isEmpty()) {
         return VictimSelection.failed(Status.unresolvable(REASON_NO_VICTIMS));
@@ -229,7 +250,7 @@ public final class DefaultPreemption
         return VictimSelection.failed(fits);
       }
       Instant now = handle.clock().instant();
-      potential.sort(PodImportance.mostImportantFirst(now));
+      PodImportance.sortAsKube(potential, now);
       DisruptionBudget.Split split = DisruptionBudget.split(potential, pdbs);
       List<PodInfo> victims = new ArrayList<>();
       int violations = 0;
@@ -242,7 +263,7 @@ public final class DefaultPreemption
         reprieve(state, pod, p, node, victims);
       }
       if (!split.violating().isEmpty() && !split.nonViolating().isEmpty()) {
-        victims.sort(PodImportance.mostImportantFirst(now));
+        PodImportance.sortAsKube(victims, now);
       }
       return new VictimSelection(victims, violations, Status.success());
     } catch (SchedulingException e) {

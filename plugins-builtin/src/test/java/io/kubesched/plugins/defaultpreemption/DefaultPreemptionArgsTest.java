@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubesched.core.config.ConfigurationLoader;
+import io.kubesched.core.config.InvalidConfigurationException;
+import io.kubesched.core.config.KubeSchedulerConfiguration;
+import io.kubesched.core.config.PluginConfig;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.framework.FieldError;
 import io.kubesched.plugins.defaultpreemption.PreemptionFixtures.FakeHandle;
@@ -92,6 +96,58 @@ final class DefaultPreemptionArgsTest {
   @MethodSource("numCandidatesCases")
   void numCandidates(DefaultPreemptionArgs args, int numNodes, int want) {
     assertThat(args.numCandidates(numNodes)).isEqualTo(want);
+  }
+
+  @Test
+  void configurationFileArgsAreDecodedAndDefaulted() {
+    KubeSchedulerConfiguration c =
+        ConfigurationLoader.parse(
+            """
+            apiVersion: kubescheduler.config.k8s.io/v1
+            kind: KubeSchedulerConfiguration
+            profiles:
+            - pluginConfig:
+              - name: DefaultPreemption
+                args:
+                  minCandidateNodesPercentage: 25
+            """,
+            PluginRegistry.discover());
+
+    assertThat(c.profiles().get(0).pluginConfig())
+        .filteredOn(pc -> pc.name().equals(DefaultPreemption.NAME))
+        .extracting(PluginConfig::args)
+        .containsExactly(new DefaultPreemptionArgs(25, 100));
+  }
+
+  @Test
+  void configurationFileWithInvalidArgsNamesTheFields() {
+    assertThatThrownBy(
+            () ->
+                ConfigurationLoader.parse(
+                    """
+                    apiVersion: kubescheduler.config.k8s.io/v1
+                    kind: KubeSchedulerConfiguration
+                    profiles:
+                    - pluginConfig:
+                      - name: DefaultPreemption
+                        args:
+                          minCandidateNodesPercentage: 0
+                          minCandidateNodesAbsolute: 0
+                    """,
+                    PluginRegistry.discover()))
+        .isInstanceOfSatisfying(
+            InvalidConfigurationException.class,
+            e ->
+                assertThat(e.errors())
+                    .containsExactly(
+                        new FieldError(
+                            "profiles[0].pluginConfig[0].args.minCandidateNodesPercentage",
+                            "Invalid value: 0: cannot be zero at the same time as"
+                                + " minCandidateNodesAbsolute"),
+                        new FieldError(
+                            "profiles[0].pluginConfig[0].args.minCandidateNodesAbsolute",
+                            "Invalid value: 0: cannot be zero at the same time as"
+                                + " minCandidateNodesPercentage")));
   }
 
   @Test

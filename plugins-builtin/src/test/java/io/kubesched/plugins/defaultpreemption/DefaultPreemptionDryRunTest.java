@@ -17,6 +17,7 @@ import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubesched.core.preemption.Candidate;
 import io.kubesched.core.preemption.DisruptionBudget;
 import io.kubesched.core.preemption.PreemptionInterface;
+import io.kubesched.core.runtime.ExecutorParallelizer;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.PodInfo;
@@ -28,8 +29,11 @@ import io.kubesched.plugins.defaultpreemption.PreemptionFixtures.ScriptedRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -197,7 +201,7 @@ final class DefaultPreemptionDryRunTest {
                 pod("p1.2").node("node1").label("app", "foo").priority(MID).req(200, 200).obj()),
             List.of(pdb("pdb", "app", "foo", 1, "p1.2")),
             new int[] {0},
-            List.of(List.of(Cand.of("node1", 0, "p1.1", "p1.2"))),
+            List.of(List.of(Cand.of("node1", 0, "p1.2", "p1.1"))),
             List.of(3),
             false),
         argumentSet(
@@ -212,7 +216,34 @@ final class DefaultPreemptionDryRunTest {
                 pod("p1.3").node("node1").label("app", "foo").priority(MID).req(200, 200).obj()),
             List.of(pdb("pdb", "app", "foo", 1, "p1.3")),
             new int[] {0},
-            List.of(List.of(Cand.of("node1", 1, "p1.2", "p1.1", "p1.3"))),
+            List.of(List.of(Cand.of("node1", 1, "p1.2", "p1.3", "p1.1"))),
+            List.of(4),
+            false),
+        argumentSet(
+            "equal pods that have not started: as in kube, the last one on the node is reprieved"
+                + " first",
+            defaults,
+            nodes(1),
+            List.of(preemptor("p", 300)),
+            List.of(
+                medium("a", LOW, "node1"), medium("b", LOW, "node1"), medium("c", LOW, "node1")),
+            List.of(),
+            new int[] {0},
+            List.of(List.of(Cand.of("node1", 0, "b", "a"))),
+            List.of(4),
+            false),
+        argumentSet(
+            "equal pods that started at the same time keep the node's order",
+            defaults,
+            nodes(1),
+            List.of(preemptor("p", 300)),
+            List.of(
+                start(medium("a", LOW, "node1"), 7),
+                start(medium("b", LOW, "node1"), 7),
+                start(medium("c", LOW, "node1"), 7)),
+            List.of(),
+            new int[] {0},
+            List.of(List.of(Cand.of("node1", 0, "b", "c"))),
             List.of(4),
             false),
         argumentSet(
@@ -337,6 +368,52 @@ final class DefaultPreemptionDryRunTest {
 
     assertThat(got).isEqualTo(want);
     assertThat(gotCalls).isEqualTo(wantFilterCalls);
+  }
+
+  @Test
+  void withParallelismEveryNodeOfAWaveIsTriedAndTheResultIsRepeatable() {
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      for (int run = 0; run < 20; run++) {
+        ResourceFit fit = new ResourceFit();
+        FakeHandle h =
+            new FakeHandle()
+                .with(
+                    nodes(5),
+                    List.of(
+                        large("p1", MID, "node1"),
+                        large("p2", MID, "node2"),
+                        large("p3", MID, "node3"),
+                        large("p4", MID, "node4"),
+                        large("p5", MID, "node5")))
+                .filter(fit);
+        h.parallelizer = new ExecutorParallelizer(pool, 3);
+        DefaultPreemption pl =
+            new DefaultPreemption(new DefaultPreemptionArgs(40, 1), h, new ScriptedRandom(4));
+        PreemptionInterface.Window w = pl.offsetAndNumCandidates(5);
+
+        List<String> got =
+            pl
+                .evaluator()
+                .dryRunPreemption(
+                    new CycleState(),
+                    PodInfo.of(preemptor("p", 300)),
+                    h.nodes,
+                    List.of(),
+                    w.offset(),
+                    w.numCandidates())
+                .candidates()
+                .stream()
+                .map(Candidate::name)
+                .toList();
+
+        // the first wave (node5, node1, node2) is tried whole; two candidates are kept, in order
+        assertThat(got).containsExactly("node5", "node1");
+        assertThat(fit.calls.get()).isEqualTo(6);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   static Stream<Arguments> selectCases() {

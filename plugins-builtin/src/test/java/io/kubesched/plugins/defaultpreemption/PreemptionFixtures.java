@@ -492,8 +492,14 @@ final class PreemptionFixtures {
       return client;
     }
 
+    /** Set to run the dry run with another parallelizer than the sequential one. */
+    Parallelizer parallelizer;
+
     @Override
     public Parallelizer parallelizer() {
+      if (parallelizer != null) {
+        return parallelizer;
+      }
       return new Parallelizer() {
         @Override
         public int parallelism() {
