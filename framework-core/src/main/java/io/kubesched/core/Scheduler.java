@@ -458,6 +458,7 @@ public final class Scheduler implements AutoCloseable {
               .setMessage("runUntilIdle stopped: pods keep being retried without progress")
               .addKeyValue("attempts", since)
               .log();
+          settleBindings();
           return;
         }
         continue;
@@ -494,6 +495,23 @@ public final class Scheduler implements AutoCloseable {
         return;
       }
       if (!simulatedTime.advanceToNextTask()) {
+        return;
+      }
+    }
+  }
+
+  /**
+   * Lets the binding cycles in flight finish without scheduling anything new: pods waiting at
+   * Permit run into their timeouts (on simulated time), so none is left half-way.
+   */
+  private void settleBindings() {
+    for (int steps = 0; steps < MAX_IDLE_STEPS && !closed && bindingsInFlight.get() > 0; steps++) {
+      if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
+        continue;
+      }
+      if (runningBindings() > 0) {
+        awaitBindingCompletion();
+      } else if (simulatedTime == null || !simulatedTime.advanceToNextTask()) {
         return;
       }
     }
