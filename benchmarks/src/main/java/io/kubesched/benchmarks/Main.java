@@ -1,5 +1,7 @@
 package io.kubesched.benchmarks;
 
+import io.kubesched.benchmarks.fenzo.FenzoComparison;
+import io.kubesched.benchmarks.workload.WorkloadsCommand;
 import java.util.Arrays;
 
 /**
@@ -19,6 +21,8 @@ public final class Main {
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     switch (args[0]) {
       case "jmh" -> org.openjdk.jmh.Main.main(rest);
+      case "workloads" -> System.exit(WorkloadsCommand.run(rest, System.out));
+      case "fenzo" -> System.exit(FenzoComparison.run(rest, System.out));
       default -> {
         System.err.println("unknown sub-command: " + args[0]);
         System.exit(2);

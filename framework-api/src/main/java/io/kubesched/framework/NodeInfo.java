@@ -35,6 +35,11 @@ public final class NodeInfo {
   private Resource allocatable = Resource.zero();
   private Map<String, ImageStateSummary> imageStates = Map.of();
   private final HashMap<String, Integer> pvcRefCounts;
+  // Read-only views, made once: the accessors are called per node per pod on the hot path.
+  private final List<PodInfo> podsView;
+  private final List<PodInfo> podsWithAffinityView;
+  private final List<PodInfo> podsWithRequiredAntiAffinityView;
+  private final List<HostPort> usedPortsView;
   private long generation;
 
   /** Creates an empty node info whose generation counts up by itself. */
@@ -53,6 +58,11 @@ public final class NodeInfo {
     this.podsWithRequiredAntiAffinity = new ArrayList<>();
     this.usedPorts = new ArrayList<>();
     this.pvcRefCounts = new HashMap<>();
+    this.podsView = Collections.unmodifiableList(pods);
+    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
+    this.podsWithRequiredAntiAffinityView =
+        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+    this.usedPortsView = Collections.unmodifiableList(usedPorts);
     bump();
   }
 
@@ -83,6 +93,11 @@ public final class NodeInfo {
     this.allocatable = other.allocatable;
     this.imageStates = other.imageStates;
     this.pvcRefCounts = new HashMap<>(other.pvcRefCounts);
+    this.podsView = Collections.unmodifiableList(pods);
+    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
+    this.podsWithRequiredAntiAffinityView =
+        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+    this.usedPortsView = Collections.unmodifiableList(usedPorts);
     this.generation = other.generation;
   }
 
@@ -234,22 +249,22 @@ public final class NodeInfo {
 
   /** Returns the pods on the node (bound and assumed); read-only. */
   public List<PodInfo> pods() {
-    return Collections.unmodifiableList(pods);
+    return podsView;
   }
 
   /** Returns the pods with pod affinity or anti-affinity; read-only. */
   public List<PodInfo> podsWithAffinity() {
-    return Collections.unmodifiableList(podsWithAffinity);
+    return podsWithAffinityView;
   }
 
   /** Returns the pods with required pod anti-affinity; read-only. */
   public List<PodInfo> podsWithRequiredAntiAffinity() {
-    return Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+    return podsWithRequiredAntiAffinityView;
   }
 
   /** Returns the host ports used by the pods, each once (a set, as kube's); read-only. */
   public List<HostPort> usedPorts() {
-    return Collections.unmodifiableList(usedPorts);
+    return usedPortsView;
   }
 
   /** Returns whether {@code wanted} conflicts with a used host port. */

@@ -113,6 +113,21 @@ public class HotPathBenchmarks {
     return framework.runScorePlugins(state, pod, feasible);
   }
 
+  /** PreFilter alone over every node (what every cycle pays before Filter). */
+  @Benchmark
+  public Object preFilter() {
+    CycleState state = new CycleState();
+    return framework.runPreFilterPlugins(state, pod, all);
+  }
+
+  /** PreScore alone over the scored nodes. */
+  @Benchmark
+  public Status preScore() {
+    CycleState state = new CycleState();
+    framework.runPreFilterPlugins(state, pod, all);
+    return framework.runPreScorePlugins(state, pod, feasible);
+  }
+
   /** Assumes a pod on a node and updates the snapshot, then forgets it and updates again. */
   @Benchmark
   public long snapshotUpdateAfterAssume() {

@@ -56,6 +56,11 @@ public final class InMemoryCluster implements Cluster {
 
   /** The condition type the scheduler and the binding subresource set. */
   public static final String POD_SCHEDULED = "PodScheduled";
+  /** The PodScheduled reason the API server gives a pod created with scheduling gates. */
+  public static final String REASON_SCHEDULING_GATED = "SchedulingGated";
+  /** The PodScheduled message the API server gives a pod created with scheduling gates. */
+  public static final String SCHEDULING_GATED_MESSAGE =
+      "Scheduling is blocked due to non-empty scheduling gates";
 
   private static final String SYSTEM_CLUSTER_CRITICAL = "system-cluster-critical";
   private static final String SYSTEM_NODE_CRITICAL = "system-node-critical";
@@ -712,6 +717,31 @@ public final class InMemoryCluster implements Cluster {
   }
 
   /** Resolves the pod's priority as the Priority admission plugin does, when it has none. */
+  /**
+   * Adds {@code PodScheduled=False} with reason {@code SchedulingGated} to a gated pod that has no
+   * PodScheduled condition yet, as the API server does when such a pod is created.
+   */
+  private void applySchedulingGatedCondition(V1Pod pod) {
+    if (pod.getSpec().getSchedulingGates() == null || pod.getSpec().getSchedulingGates().isEmpty()) {
+      return;
+    }
+    List<V1PodCondition> conditions = pod.getStatus().getConditions();
+    if (conditions != null) {
+      for (V1PodCondition c : conditions) {
+        if (POD_SCHEDULED.equals(c.getType())) {
+          return;
+        }
+      }
+    }
+    setCondition(
+        pod,
+        new V1PodCondition()
+            .type(POD_SCHEDULED)
+            .status("False")
+            .reason(REASON_SCHEDULING_GATED)
+            .message(SCHEDULING_GATED_MESSAGE));
+  }
+
   private void admitPod(V1Pod pod) {
     if (pod.getSpec() == null) {
       pod.setSpec(new V1PodSpec());
@@ -723,6 +753,7 @@ public final class InMemoryCluster implements Cluster {
     if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
       spec.setSchedulerName(DEFAULT_SCHEDULER_NAME);
     }
+    applySchedulingGatedCondition(pod);
     if (spec.getPriority() != null) {
       return;
     }

@@ -865,18 +865,23 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
     Set<String> skipped = state.skipFilterPlugins();
-    for (FilterPlugin pl : filterPlugins) {
-      if (skipped.contains(pl.name())) {
+    boolean skipNone = skipped.isEmpty();
+    boolean record = state.recordPluginMetrics();
+    for (int i = 0; i < filterPlugins.size(); i++) {
+      FilterPlugin pl = filterPlugins.get(i);
+      if (!skipNone && skipped.contains(pl.name())) {
         continue;
       }
-      long t = System.nanoTime();
+      long t = record ? System.nanoTime() : 0;
       Status s;
       try {
         s = nonNull(pl.filter(state, pod, node));
       } catch (RuntimeException e) {
         s = thrown(pl.name(), e);
       }
-      observePlugin(state, "Filter", pl.name(), s, t);
+      if (record) {
+        observePlugin(state, "Filter", pl.name(), s, t);
+      }
       if (!s.isSuccess()) {
         if (!s.isRejected()) {
           s = wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
@@ -1116,33 +1121,64 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
     }
 
-    List<NodePluginScores> result = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      Map<String, Long> scores = new LinkedHashMap<>();
-      long total = 0;
-      for (int p = 0; p < plugins.size(); p++) {
-        ScorePlugin pl = plugins.get(p);
-        long score = perPlugin[p].score(i);
+    // Weighted totals, plugin by plugin over the shared score arrays; the per-plugin map of a
+    // node is only built when asked for (NodePluginScores.scores()).
+    String[] names = new String[plugins.size()];
+    long[][] byPlugin = new long[plugins.size()][];
+    long[] totals = new long[n];
+    for (int p = 0; p < plugins.size(); p++) {
+      ScorePlugin pl = plugins.get(p);
+      names[p] = pl.name();
+      byPlugin[p] = perPlugin[p].array();
+      long weight = scoreWeights.get(pl.name());
+      for (int i = 0; i < n; i++) {
+        long score = byPlugin[p][i];
         if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
           return new ScoreOutcome(
               List.of(),
               Status.error(
                   "applying score defaultWeights on Score plugins: plugin \""
-                      + pl.name()
+                      + invalidScorePlugin(plugins, perPlugin, n)
                       + "\" returns an invalid score "
-                      + score
+                      + invalidScore(perPlugin, n)
                       + ", it should in the range of ["
                       + ScorePlugin.MIN_NODE_SCORE
                       + ", "
                       + ScorePlugin.MAX_NODE_SCORE
                       + "] after normalizing"));
         }
-        scores.put(pl.name(), score);
-        total += score * scoreWeights.get(pl.name());
+        totals[i] += score * weight;
       }
-      result.add(new NodePluginScores(nodes.get(i).name(), scores, total));
+    }
+    List<NodePluginScores> result = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      result.add(new NodePluginScores(nodes.get(i).name(), names, byPlugin, i, totals[i]));
     }
     return new ScoreOutcome(result, Status.success());
+  }
+
+  /** Returns the plugin of the first out-of-range score, nodes first then plugins (kube's order). */
+  private static String invalidScorePlugin(List<ScorePlugin> plugins, NodeScores[] perPlugin, int n) {
+    int[] at = firstInvalidScore(perPlugin, n);
+    return plugins.get(at[0]).name();
+  }
+
+  /** Returns the first out-of-range score, nodes first then plugins. */
+  private static long invalidScore(NodeScores[] perPlugin, int n) {
+    int[] at = firstInvalidScore(perPlugin, n);
+    return perPlugin[at[0]].array()[at[1]];
+  }
+
+  private static int[] firstInvalidScore(NodeScores[] perPlugin, int n) {
+    for (int i = 0; i < n; i++) {
+      for (int p = 0; p < perPlugin.length; p++) {
+        long score = perPlugin[p].array()[i];
+        if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
+          return new int[] {p, i};
+        }
+      }
+    }
+    throw new IllegalStateException("no invalid score");
   }
 
   /**

@@ -446,26 +446,25 @@ public final class SchedulingAlgorithm {
     if (scores.isEmpty()) {
       throw new SchedulingException("empty priorityList");
     }
-    List<NodePluginScores> sorted = new ArrayList<>(scores);
-    sorted.sort((a, b) -> Long.compare(b.totalScore(), a.totalScore()));
-    long best = sorted.get(0).totalScore();
-    int cntOfMaxScore = 1;
-    int selected = 0;
-    int seen = 1;
-    for (int i = 1; i < sorted.size(); i++) {
-      NodePluginScores ns = sorted.get(i);
-      if (ns.totalScore() != best && seen == count) {
-        break;
-      }
-      if (ns.totalScore() == best) {
-        cntOfMaxScore++;
-        if (random.nextInt(cntOfMaxScore) == 0) {
-          selected = cntOfMaxScore - 1;
-        }
-      }
-      seen++;
+    // Equivalent to visiting a stable best-first sort: only the best-scored nodes matter, in list
+    // order, each after the first drawing once; done in two linear passes without sorting.
+    long best = Long.MIN_VALUE;
+    for (int i = 0; i < scores.size(); i++) {
+      best = Math.max(best, scores.get(i).totalScore());
     }
-    return sorted.get(selected).name();
+    int cntOfMaxScore = 0;
+    NodePluginScores selected = null;
+    for (int i = 0; i < scores.size(); i++) {
+      NodePluginScores ns = scores.get(i);
+      if (ns.totalScore() != best) {
+        continue;
+      }
+      cntOfMaxScore++;
+      if (cntOfMaxScore == 1 || random.nextInt(cntOfMaxScore) == 0) {
+        selected = ns;
+      }
+    }
+    return selected.name();
   }
 
   private static SchedulingException toException(Status s) {

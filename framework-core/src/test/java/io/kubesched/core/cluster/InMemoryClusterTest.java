@@ -108,6 +108,40 @@ final class InMemoryClusterTest {
     assertThat(cluster.resourceVersion()).isEqualTo(4);
   }
 
+  static Stream<Arguments> gatedCreation() {
+    return Stream.of(
+        argumentSet(
+            "a gated pod gets SchedulingGated, as from the API server",
+            List.of("example.com/gate"),
+            List.of(
+                "False",
+                "SchedulingGated",
+                "Scheduling is blocked due to non-empty scheduling gates")),
+        argumentSet("a pod without gates gets no condition", List.of(), List.of()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("gatedCreation")
+  void podCreationAddsTheSchedulingGatedCondition(List<String> gates, List<String> condition) {
+    V1Pod p = pod("p1");
+    gates.forEach(
+        g ->
+            p.getSpec()
+                .addSchedulingGatesItem(
+                    new io.kubernetes.client.openapi.models.V1PodSchedulingGate().name(g)));
+
+    V1Pod stored = cluster.addPod(p);
+
+    List<V1PodCondition> conditions =
+        stored.getStatus().getConditions() == null ? List.of() : stored.getStatus().getConditions();
+    assertThat(
+            conditions.stream()
+                .filter(c -> c.getType().equals("PodScheduled"))
+                .flatMap(c -> Stream.of(c.getStatus(), c.getReason(), c.getMessage()))
+                .toList())
+        .isEqualTo(condition);
+  }
+
   @Test
   void addListenerReplaysNodesThenPodsOnlyToTheNewListener() {
     Recorder first = new Recorder();

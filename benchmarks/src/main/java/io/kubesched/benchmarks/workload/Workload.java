@@ -1,0 +1,123 @@
+package io.kubesched.benchmarks.workload;
+
+import io.kubesched.benchmarks.workload.Templates.NodeLabels;
+import io.kubesched.benchmarks.workload.Templates.PodKind;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One scheduler_perf workload: {@code nodes} nodes, {@code initPods} pods scheduled before the
+ * measurement (by the scheduler, as upstream's {@code createPods} op does, waiting until they are
+ * bound), then {@code measuredPods} pods whose scheduling is measured.
+ *
+ * @param name the upstream name, e.g. {@code SchedulingBasic/5000Nodes_10000Pods}
+ * @param nodes the number of {@code node-default.yaml} nodes
+ * @param nodeLabels how the nodes are labelled
+ * @param daemonsetNode whether {@code node-with-name.yaml}'s node is created first
+ * @param initPods the number of initial pods
+ * @param initKind the initial pods' template
+ * @param initNamespace the initial pods' namespace
+ * @param measuredPods the number of measured pods
+ * @param measuredKind the measured pods' template
+ * @param measuredNamespace the measured pods' namespace
+ * @param churnKind the template of pods created every {@code churnInterval} while measuring (a
+ *     {@code churn} op in create mode), or {@code null}
+ * @param churnInterval the churn interval
+ * @param expectChurnUnschedulable whether churn pods must stay unscheduled (they fit no node)
+ */
+public record Workload(
+    String name,
+    int nodes,
+    NodeLabels nodeLabels,
+    boolean daemonsetNode,
+    int initPods,
+    PodKind initKind,
+    String initNamespace,
+    int measuredPods,
+    PodKind measuredKind,
+    String measuredNamespace,
+    PodKind churnKind,
+    Duration churnInterval,
+    boolean expectChurnUnschedulable) {
+
+  /** Checks the sizes and names. */
+  public Workload {
+    Objects.requireNonNull(name, "name");
+    if (nodes < 0 || initPods < 0 || measuredPods < 1) {
+      throw new IllegalArgumentException(
+          name + ": nodes and initPods must be >= 0 and measuredPods >= 1");
+    }
+  }
+
+  /** Returns a plain workload without churn. */
+  static Workload of(
+      String name,
+      int nodes,
+      NodeLabels labels,
+      int initPods,
+      PodKind initKind,
+      String initNs,
+      int measuredPods,
+      PodKind measuredKind,
+      String measuredNs) {
+    return new Workload(
+        name, nodes, labels, false, initPods, initKind, initNs, measuredPods, measuredKind,
+        measuredNs, null, null, false);
+  }
+
+  /** Returns this workload with other sizes (a negative value keeps the current one). */
+  public Workload withSizes(int nodes, int initPods, int measuredPods) {
+    return new Workload(
+        name,
+        nodes < 0 ? this.nodes : nodes,
+        nodeLabels,
+        daemonsetNode,
+        initPods < 0 ? this.initPods : initPods,
+        initKind,
+        initNamespace,
+        measuredPods < 0 ? this.measuredPods : measuredPods,
+        measuredKind,
+        measuredNamespace,
+        churnKind,
+        churnInterval,
+        expectChurnUnschedulable);
+  }
+
+  /** Returns the total number of nodes (with the daemonset node). */
+  public int totalNodes() {
+    return nodes + (daemonsetNode ? 1 : 0);
+  }
+
+  /** The workloads of benchmarks.md, with upstream's names, sizes and templates. */
+  public static List<Workload> catalog() {
+    return List.of(
+        of("SchedulingBasic/5000Nodes_10000Pods", 5000, NodeLabels.NONE,
+            1000, PodKind.DEFAULT, "default", 10000, PodKind.DEFAULT, "default"),
+        of("SchedulingBasic/5000Nodes_50000Pods", 5000, NodeLabels.NONE,
+            5000, PodKind.DEFAULT, "default", 50000, PodKind.DEFAULT, "default"),
+        of("SchedulingNodeAffinity/5000Nodes_10000Pods", 5000, NodeLabels.ZONE1,
+            5000, PodKind.NODE_AFFINITY, "default", 10000, PodKind.NODE_AFFINITY, "default"),
+        of("TopologySpreading/5000Nodes_5000Pods", 5000, NodeLabels.MOONS,
+            5000, PodKind.DEFAULT, "default", 5000, PodKind.TOPOLOGY_SPREADING, "default"),
+        of("PreferredTopologySpreading/5000Nodes_5000Pods", 5000, NodeLabels.MOONS,
+            5000, PodKind.DEFAULT, "default", 5000, PodKind.PREFERRED_TOPOLOGY_SPREADING,
+            "default"),
+        of("SchedulingPodAntiAffinity/5000Nodes_2000Pods", 5000, NodeLabels.NONE,
+            1000, PodKind.POD_ANTI_AFFINITY, "sched-0", 2000, PodKind.POD_ANTI_AFFINITY,
+            "sched-1"),
+        of("SchedulingPodAffinity/5000Nodes_5000Pods", 5000, NodeLabels.ZONE1,
+            5000, PodKind.POD_AFFINITY, "sched-0", 5000, PodKind.POD_AFFINITY, "sched-1"),
+        of("SchedulingPreferredPodAffinity/5000Nodes_5000Pods", 5000, NodeLabels.NONE,
+            5000, PodKind.PREFERRED_POD_AFFINITY, "sched-0", 5000,
+            PodKind.PREFERRED_POD_AFFINITY, "sched-1"),
+        of("PreemptionBasic/1000Nodes", 1000, NodeLabels.NONE,
+            4000, PodKind.LOW_PRIORITY, "default", 1000, PodKind.HIGH_PRIORITY, "default"),
+        new Workload("Unschedulable/5kNodes/20kInit/10kPods", 5000, NodeLabels.NONE, false,
+            20000, PodKind.DEFAULT, "default", 10000, PodKind.DEFAULT, "default",
+            PodKind.HIGH_PRIORITY_LARGE_CPU, Duration.ofMillis(200), true),
+        new Workload("SchedulingDaemonset/15000Nodes", 15000, NodeLabels.NONE, true,
+            0, PodKind.DEFAULT, "default", 30000, PodKind.DAEMONSET, "default",
+            null, null, false));
+  }
+}

@@ -1,0 +1,108 @@
+package io.kubesched.benchmarks.workload;
+
+import java.util.List;
+
+/**
+ * The figures of one workload run, with the fields of benchmarks.md.
+ *
+ * @param workload the upstream name
+ * @param nodes the number of nodes
+ * @param initPods the number of initial pods
+ * @param measuredPods the number of measured pods
+ * @param threads the Filter/Score parallelism (1: the scheduling thread alone)
+ * @param pctToScore the configured percentageOfNodesToScore (0: adaptive, kube's default)
+ * @param nodesToScore the number of feasible nodes kube's formula searches for
+ * @param podsPerSecAvg measured pods divided by the measurement's duration
+ * @param p50 the median of the 1-second throughput samples (pods/s)
+ * @param p90 their 90th percentile
+ * @param p99 their 99th percentile
+ * @param samples the number of 1-second samples (a last partial second counts when ≥ 100 ms)
+ * @param attemptP50Ms the median scheduling-attempt latency (ms)
+ * @param attemptP90Ms its 90th percentile
+ * @param attemptP99Ms its 99th percentile
+ * @param attempts the number of attempts recorded while measuring
+ * @param peakHeapMiB the peak heap use over the whole workload (sum of the heap pools' peaks)
+ * @param liveHeapMiB the heap in use after a full GC at the end, with everything still reachable
+ * @param jvmThreads the peak number of live JVM threads
+ * @param seconds the measurement's duration
+ * @param deletedPods the pods deleted during the run (preemption victims)
+ * @param failures the verification failures; empty when the run is correct
+ */
+public record WorkloadResult(
+    String workload,
+    int nodes,
+    int initPods,
+    int measuredPods,
+    int threads,
+    int pctToScore,
+    int nodesToScore,
+    double podsPerSecAvg,
+    double p50,
+    double p90,
+    double p99,
+    int samples,
+    double attemptP50Ms,
+    double attemptP90Ms,
+    double attemptP99Ms,
+    int attempts,
+    long peakHeapMiB,
+    long liveHeapMiB,
+    int jvmThreads,
+    double seconds,
+    int deletedPods,
+    List<String> failures) {
+
+  /** Returns whether the verification passed. */
+  public boolean ok() {
+    return failures.isEmpty();
+  }
+
+  /** Returns the result as one JSON object. */
+  public String toJson() {
+    StringBuilder sb = new StringBuilder("{");
+    field(sb, "workload", "\"" + workload + "\"");
+    field(sb, "nodes", nodes);
+    field(sb, "initPods", initPods);
+    field(sb, "measuredPods", measuredPods);
+    field(sb, "threads", threads);
+    field(sb, "pctToScore", pctToScore);
+    field(sb, "nodesToScore", nodesToScore);
+    field(sb, "podsPerSecAvg", round(podsPerSecAvg));
+    field(sb, "p50", round(p50));
+    field(sb, "p90", round(p90));
+    field(sb, "p99", round(p99));
+    field(sb, "samples", samples);
+    field(sb, "attemptP50Ms", round3(attemptP50Ms));
+    field(sb, "attemptP90Ms", round3(attemptP90Ms));
+    field(sb, "attemptP99Ms", round3(attemptP99Ms));
+    field(sb, "attempts", attempts);
+    field(sb, "peakHeapMiB", peakHeapMiB);
+    field(sb, "liveHeapMiB", liveHeapMiB);
+    field(sb, "jvmThreads", jvmThreads);
+    field(sb, "seconds", round3(seconds));
+    field(sb, "deletedPods", deletedPods);
+    field(sb, "verified", ok());
+    StringBuilder f = new StringBuilder("[");
+    for (int i = 0; i < failures.size(); i++) {
+      f.append(i == 0 ? "" : ",").append('"').append(escape(failures.get(i))).append('"');
+    }
+    sb.append("\"failures\":").append(f).append("]}");
+    return sb.toString();
+  }
+
+  private static void field(StringBuilder sb, String name, Object value) {
+    sb.append('"').append(name).append("\":").append(value).append(',');
+  }
+
+  private static String round(double d) {
+    return String.format(java.util.Locale.ROOT, "%.1f", d);
+  }
+
+  private static String round3(double d) {
+    return String.format(java.util.Locale.ROOT, "%.3f", d);
+  }
+
+  private static String escape(String s) {
+    return s.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+}

@@ -1,0 +1,297 @@
+package io.kubesched.benchmarks.workload;
+
+import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.core.Scheduler;
+import io.kubesched.core.cluster.InMemoryCluster;
+import io.kubesched.core.config.ConfigurationLoader;
+import io.kubesched.core.config.KubeSchedulerConfiguration;
+import io.kubesched.core.runtime.PluginRegistry;
+import java.lang.management.ManagementFactory;
+import java.lang.ref.Reference;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
+
+/**
+ * Runs a {@link Workload} through the real engine: a {@link Scheduler} with the default profile
+ * ({@code ConfigurationLoader.defaults}, optionally with {@code percentageOfNodesToScore} and
+ * {@code parallelism} set) on an {@link InMemoryCluster}, on the real clock.
+ *
+ * <p>How the scheduler runs: its own scheduling loop thread pops pods ({@link
+ * Scheduler#startSchedulingLoop()}); binding cycles run on one dedicated binding thread (kube
+ * binds in a goroutine per pod; in memory a bind takes microseconds, so one thread keeps up and
+ * leaves the other core to the scheduling loop); with {@code threads > 1} Filter and Score run on
+ * a pool of that many workers with that parallelism, else on the scheduling thread itself. Timers
+ * (backoff flushes) are the scheduler's own daemon thread.
+ *
+ * <p>Sequence, as scheduler_perf: create the nodes; create the initial pods and wait until the
+ * scheduler has bound them all; then (clock started) create the measured pods and wait until the
+ * last one is bound, sampling the number of bound measured pods every second; a churn workload
+ * creates one churn pod per interval meanwhile. Finally the cluster's state is verified.
+ */
+public final class WorkloadRunner {
+  /**
+   * The run's settings.
+   *
+   * @param threads the Filter/Score parallelism; 1 runs them on the scheduling thread
+   * @param pctToScore percentageOfNodesToScore; {@code null} keeps kube's adaptive default
+   * @param timeout the longest wait for a phase (initial pods, measured pods)
+   */
+  public record Options(int threads, Integer pctToScore, Duration timeout) {
+    /** The defaults: one thread, adaptive percentage, 10 minutes. */
+    public static Options defaults() {
+      return new Options(1, null, Duration.ofMinutes(10));
+    }
+  }
+
+  private WorkloadRunner() {}
+
+  /** Runs {@code w} and returns its figures and verification. */
+  public static WorkloadResult run(Workload w, Options o) {
+    System.gc();
+    List<MemoryPoolMXBean> heapPools = new ArrayList<>();
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (p.getType() == MemoryType.HEAP) {
+        heapPools.add(p);
+        p.resetPeakUsage();
+      }
+    }
+    ManagementFactory.getThreadMXBean().resetPeakThreadCount();
+
+    InMemoryCluster cluster = new InMemoryCluster();
+    for (String ns : List.of("sched-0", "sched-1")) {
+      cluster.create(new V1Namespace().metadata(new V1ObjectMeta().name(ns)));
+    }
+    if (w.daemonsetNode()) {
+      cluster.addNode(Templates.daemonsetNode());
+    }
+    for (int i = 0; i < w.nodes(); i++) {
+      cluster.addNode(Templates.node(i, w.nodeLabels()));
+    }
+    BindCounter counter = new BindCounter();
+    cluster.addListener(counter);
+
+    PluginRegistry registry = PluginRegistry.discover();
+    KubeSchedulerConfiguration config = configuration(registry, o);
+    AttemptRecorder attempts = new AttemptRecorder();
+    ExecutorService binding = Executors.newSingleThreadExecutor(daemon("bench-binding"));
+    ExecutorService workers =
+        o.threads() > 1 ? Executors.newFixedThreadPool(o.threads(), daemon("bench-worker")) : null;
+    ScheduledExecutorService sampler =
+        Executors.newSingleThreadScheduledExecutor(daemon("bench-sampler"));
+    Scheduler.Builder b =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(config)
+            .registry(registry)
+            .bindingExecutor(binding)
+            .metrics(attempts);
+    if (workers != null) {
+      b.workers(workers);
+    }
+    Scheduler scheduler = b.build();
+    List<String> failures = new ArrayList<>();
+    long startNanos = 0;
+    long endNanos = 0;
+    List<Double> samples = new ArrayList<>();
+    AtomicInteger churnCreated = new AtomicInteger();
+    try {
+      scheduler.startSchedulingLoop();
+      for (int i = 0; i < w.initPods(); i++) {
+        cluster.addPod(
+            Templates.pod(w.initKind(), w.initNamespace(), BindCounter.INIT + i));
+      }
+      if (!await(counter.init::get, w.initPods(), o.timeout())) {
+        failures.add(
+            "only " + counter.init.get() + " of " + w.initPods() + " initial pods were bound");
+      }
+      List<V1Pod> measured = new ArrayList<>(w.measuredPods());
+      for (int i = 0; i < w.measuredPods(); i++) {
+        measured.add(Templates.pod(w.measuredKind(), w.measuredNamespace(),
+            BindCounter.MEASURED + i));
+      }
+      int deletedBefore = counter.deleted.get();
+      attempts.start();
+      long[] last = {0, 0};
+      startNanos = System.nanoTime();
+      last[0] = startNanos;
+      final long t0 = startNanos;
+      sampler.scheduleAtFixedRate(
+          () -> {
+            long now = System.nanoTime();
+            int bound = counter.measured.get();
+            synchronized (samples) {
+              samples.add((bound - last[1]) / ((now - last[0]) / 1e9));
+            }
+            last[0] = now;
+            last[1] = bound;
+          },
+          1,
+          1,
+          TimeUnit.SECONDS);
+      if (w.churnKind() != null) {
+        sampler.scheduleAtFixedRate(
+            () ->
+                cluster.addPod(
+                    Templates.pod(
+                        w.churnKind(),
+                        w.measuredNamespace(),
+                        BindCounter.CHURN + churnCreated.getAndIncrement())),
+            0,
+            w.churnInterval().toMillis(),
+            TimeUnit.MILLISECONDS);
+      }
+      for (V1Pod p : measured) {
+        cluster.addPod(p);
+      }
+      measured = null;
+      boolean done = await(counter.measured::get, w.measuredPods(), o.timeout());
+      attempts.stop();
+      endNanos = done ? counter.lastMeasuredBindNanos.get() : System.nanoTime();
+      sampler.shutdownNow();
+      sampler.awaitTermination(10, TimeUnit.SECONDS);
+      synchronized (samples) {
+        long tail = endNanos - last[0];
+        if (tail >= 100_000_000L) {
+          samples.add((counter.measured.get() - last[1]) / (tail / 1e9));
+        }
+      }
+      if (!done) {
+        failures.add(
+            "only "
+                + counter.measured.get()
+                + " of "
+                + w.measuredPods()
+                + " measured pods were bound within "
+                + o.timeout());
+      }
+      int deleted = counter.deleted.get() - deletedBefore;
+      scheduler.close();
+      binding.shutdown();
+      binding.awaitTermination(10, TimeUnit.SECONDS);
+      failures.addAll(Verifier.verify(w, cluster.listNodes(), cluster.listPods()));
+
+      long peak = 0;
+      for (MemoryPoolMXBean p : heapPools) {
+        peak += p.getPeakUsage().getUsed();
+      }
+      System.gc();
+      long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+      // The cluster and the scheduler count as live: they stay reachable until here.
+      Reference.reachabilityFence(cluster);
+      Reference.reachabilityFence(scheduler);
+      int nodes = w.totalNodes();
+      double seconds = (endNanos - startNanos) / 1e9;
+      double[] thr = samples.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      long[] lat = attempts.sorted();
+      int pct = o.pctToScore() == null ? 0 : o.pctToScore();
+      return new WorkloadResult(
+          w.name(),
+          nodes,
+          w.initPods(),
+          w.measuredPods(),
+          o.threads(),
+          pct,
+          numFeasibleNodesToFind(pct, w.totalNodes()),
+          counter.measured.get() / seconds,
+          percentile(thr, 50),
+          percentile(thr, 90),
+          percentile(thr, 99),
+          thr.length,
+          percentile(lat, 50) / 1e6,
+          percentile(lat, 90) / 1e6,
+          percentile(lat, 99) / 1e6,
+          lat.length,
+          peak >> 20,
+          live >> 20,
+          ManagementFactory.getThreadMXBean().getPeakThreadCount(),
+          seconds,
+          deleted,
+          List.copyOf(failures));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } finally {
+      sampler.shutdownNow();
+      scheduler.close();
+      binding.shutdownNow();
+      if (workers != null) {
+        workers.shutdownNow();
+      }
+    }
+  }
+
+  private static KubeSchedulerConfiguration configuration(PluginRegistry registry, Options o) {
+    if (o.pctToScore() == null && o.threads() <= 1) {
+      return ConfigurationLoader.defaults(registry);
+    }
+    StringBuilder yaml =
+        new StringBuilder(
+            "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n");
+    if (o.pctToScore() != null) {
+      yaml.append("percentageOfNodesToScore: ").append(o.pctToScore()).append('\n');
+    }
+    if (o.threads() > 1) {
+      yaml.append("parallelism: ").append(o.threads()).append('\n');
+    }
+    return ConfigurationLoader.parse(yaml.toString(), registry);
+  }
+
+  /** kube's {@code numFeasibleNodesToFind} with the default minimum of 100 nodes. */
+  static int numFeasibleNodesToFind(int pct, int numAllNodes) {
+    if (numAllNodes < 100 || pct >= 100) {
+      return numAllNodes;
+    }
+    int p = pct;
+    if (p <= 0) {
+      p = Math.max(5, 50 - numAllNodes / 125);
+    }
+    return Math.max(100, numAllNodes * p / 100);
+  }
+
+  private static boolean await(IntSupplier value, int target, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (value.getAsInt() < target) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      LockSupport.parkNanos(1_000_000L);
+    }
+    return true;
+  }
+
+  /** Returns the {@code p}th percentile (nearest rank) of sorted values, 0 when empty. */
+  static double percentile(double[] sorted, int p) {
+    if (sorted.length == 0) {
+      return 0;
+    }
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  static double percentile(long[] sorted, int p) {
+    return percentile(Arrays.stream(sorted).asDoubleStream().toArray(), p);
+  }
+
+  private static ThreadFactory daemon(String name) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

@@ -1,0 +1,113 @@
+package io.kubesched.benchmarks.workload;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code workloads} sub-command: {@code [--workload NAME] [--nodes N] [--pods N]
+ * [--init-pods N] [--threads N] [--pct N] [--timeout SECONDS] [--json FILE]}. {@code --workload}
+ * selects the workloads whose name contains NAME (case-insensitive; all by default); the size
+ * options override every selected workload's sizes. Prints a table, writes the JSON array, and
+ * exits non-zero when a run fails its verification.
+ */
+public final class WorkloadsCommand {
+  private WorkloadsCommand() {}
+
+  /** Runs the command and returns the process exit code. */
+  public static int run(String[] args, PrintStream out) throws IOException {
+    String filter = null;
+    int nodes = -1;
+    int pods = -1;
+    int initPods = -1;
+    int threads = 1;
+    Integer pct = null;
+    Duration timeout = Duration.ofMinutes(10);
+    Path json = null;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (i + 1 >= args.length) {
+        out.println("missing value for " + a);
+        return 2;
+      }
+      String v = args[++i];
+      switch (a) {
+        case "--workload" -> filter = v;
+        case "--nodes" -> nodes = Integer.parseInt(v);
+        case "--pods" -> pods = Integer.parseInt(v);
+        case "--init-pods" -> initPods = Integer.parseInt(v);
+        case "--threads" -> threads = Integer.parseInt(v);
+        case "--pct" -> pct = Integer.parseInt(v);
+        case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(v));
+        case "--json" -> json = Path.of(v);
+        default -> {
+          out.println("unknown option " + a);
+          return 2;
+        }
+      }
+    }
+    List<Workload> selected = new ArrayList<>();
+    for (Workload w : Workload.catalog()) {
+      if (filter == null || w.name().toLowerCase(Locale.ROOT).contains(filter.toLowerCase(Locale.ROOT))) {
+        selected.add(w.withSizes(nodes, initPods, pods));
+      }
+    }
+    if (selected.isEmpty()) {
+      out.println("no workload matches " + filter);
+      return 2;
+    }
+    WorkloadRunner.Options options = new WorkloadRunner.Options(threads, pct, timeout);
+    out.println(header());
+    List<WorkloadResult> results = new ArrayList<>();
+    boolean ok = true;
+    for (Workload w : selected) {
+      WorkloadResult r = WorkloadRunner.run(w, options);
+      results.add(r);
+      out.println(row(r));
+      if (!r.ok()) {
+        ok = false;
+        for (String f : r.failures()) {
+          out.println("  FAILURE: " + f);
+        }
+      }
+      if (json != null) {
+        writeJson(json, results);
+      }
+    }
+    out.println(ok ? "verification: OK" : "verification: FAILURE");
+    return ok ? 0 : 1;
+  }
+
+  static void writeJson(Path file, List<WorkloadResult> results) throws IOException {
+    StringBuilder sb = new StringBuilder("[\n");
+    for (int i = 0; i < results.size(); i++) {
+      sb.append("  ").append(results.get(i).toJson()).append(i + 1 < results.size() ? ",\n" : "\n");
+    }
+    sb.append("]\n");
+    Files.writeString(file, sb.toString());
+  }
+
+  static String header() {
+    return String.format(
+        Locale.ROOT,
+        "%-50s %6s %6s %6s %3s %4s %9s %9s %9s %9s %8s %8s %8s %7s %7s %4s %s",
+        "workload", "nodes", "init", "pods", "thr", "pct", "avg pod/s", "p50", "p90", "p99",
+        "att p50", "att p90", "att p99", "peakMiB", "liveMiB", "jthr", "result");
+  }
+
+  static String row(WorkloadResult r) {
+    return String.format(
+        Locale.ROOT,
+        "%-50s %6d %6d %6d %3d %4s %9.0f %9.0f %9.0f %9.0f %7.3fms %7.3fms %7.3fms %7d %7d %4d %s",
+        r.workload(), r.nodes(), r.initPods(), r.measuredPods(), r.threads(),
+        r.pctToScore() == 0 ? "auto" : String.valueOf(r.pctToScore()),
+        r.podsPerSecAvg(), r.p50(), r.p90(), r.p99(),
+        r.attemptP50Ms(), r.attemptP90Ms(), r.attemptP99Ms(),
+        r.peakHeapMiB(), r.liveHeapMiB(), r.jvmThreads(), r.ok() ? "OK" : "FAILURE");
+  }
+}
