@@ -56,8 +56,10 @@ public final class InMemoryCluster implements Cluster {
 
   /** The condition type the scheduler and the binding subresource set. */
   public static final String POD_SCHEDULED = "PodScheduled";
+
   /** The PodScheduled reason the API server gives a pod created with scheduling gates. */
   public static final String REASON_SCHEDULING_GATED = "SchedulingGated";
+
   /** The PodScheduled message the API server gives a pod created with scheduling gates. */
   public static final String SCHEDULING_GATED_MESSAGE =
       "Scheduling is blocked due to non-empty scheduling gates";
@@ -722,7 +724,8 @@ public final class InMemoryCluster implements Cluster {
    * PodScheduled condition yet, as the API server does when such a pod is created.
    */
   private void applySchedulingGatedCondition(V1Pod pod) {
-    if (pod.getSpec().getSchedulingGates() == null || pod.getSpec().getSchedulingGates().isEmpty()) {
+    if (pod.getSpec().getSchedulingGates() == null
+        || pod.getSpec().getSchedulingGates().isEmpty()) {
       return;
     }
     List<V1PodCondition> conditions = pod.getStatus().getConditions();
