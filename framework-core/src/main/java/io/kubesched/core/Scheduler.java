@@ -110,7 +110,8 @@ public final class Scheduler implements AutoCloseable {
   private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
   private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
   private static final int MAX_IDLE_STEPS = 1_000_000;
-  private static final int IDLE_ATTEMPT_SLACK = 10;
+  private static final int LIVELOCK_MIN_ATTEMPTS = 100;
+  private static final int LIVELOCK_FACTOR = 5;
 
   private final Cluster cluster;
   private final Clock clock;
@@ -429,27 +430,39 @@ public final class Scheduler implements AutoCloseable {
    * (active, backoff, unschedulable; not gated) were attempted as many times as there are of them
    * without progress, i.e. each failing pod was retried once (after its backoff or the 5-minute
    * flush) and failed again. So a run ends with every pod bound or carrying its latest
-   * FailedScheduling reason.
+   * FailedScheduling reason. Plugins can also make pods chase each other without time passing (a
+   * gang whose members keep activating and rejecting each other): the run also stops, with a
+   * warning, once more than {@value #LIVELOCK_MIN_ATTEMPTS} and more than {@value #LIVELOCK_FACTOR}
+   * attempts per pod in play were made since the last progress.
    */
   public void runUntilIdle() {
     start();
     long roundProgress = -1;
     long roundAttempts = 0;
+    long lastProgress = progress.get();
+    long lastProgressAttempts = attempts.get();
     for (int steps = 0; !closed; steps++) {
       if (steps > MAX_IDLE_STEPS) {
         log.atWarn().setMessage("runUntilIdle stopped after too many steps").log();
         return;
       }
-      if (simulatedTime != null && (steps & 15) == 0 && cyclingWithoutProgress()) {
-        log.atInfo()
-            .setMessage("simulation stopped: pods keep being retried without any binding")
-            .log();
-        return;
+      if (progress.get() != lastProgress) {
+        lastProgress = progress.get();
+        lastProgressAttempts = attempts.get();
       }
       if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
         continue;
       }
       if (scheduleOne()) {
+        long since = attempts.get() - lastProgressAttempts;
+        if (since > LIVELOCK_MIN_ATTEMPTS && since > LIVELOCK_FACTOR * podsInPlay()) {
+          log.atWarn()
+              .setMessage("runUntilIdle stopped: pods keep being retried without progress")
+              .addKeyValue("attempts", since)
+              .log();
+          settleBindings();
+          return;
+        }
         continue;
       }
       if (runningBindings() > 0) {
@@ -488,35 +501,33 @@ public final class Scheduler implements AutoCloseable {
       }
     }
   }
-  private long cycleMarkProgress = -1;
-  private long cycleMarkAttempts;
+
 
   /**
-   * Returns whether pods keep being attempted without any binding or deletion: more attempts
-   * since the last one than twice the pending and waiting pods, plus slack. Gangs whose members
-   * are rejected at Permit and retried at once (kube 1.33 pops the backoff queue when the active
-   * queue is empty) would otherwise cycle forever in a simulation without time passing.
+   * Lets the binding cycles in flight finish without scheduling anything new: pods waiting at
+   * Permit run into their timeouts (on simulated time), so none is left half-way.
    */
-  private boolean cyclingWithoutProgress() {
-    long p = progress.get();
-    if (p != cycleMarkProgress) {
-      cycleMarkProgress = p;
-      cycleMarkAttempts = attempts.get();
-      return false;
+  private void settleBindings() {
+    for (int steps = 0; steps < MAX_IDLE_STEPS && !closed && bindingsInFlight.get() > 0; steps++) {
+      if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
+        continue;
+      }
+      if (runningBindings() > 0) {
+        awaitBindingCompletion();
+      } else if (simulatedTime == null || !simulatedTime.advanceToNextTask()) {
+        return;
+      }
     }
-    long since = attempts.get() - cycleMarkAttempts;
-    if (since <= IDLE_ATTEMPT_SLACK) {
-      return false;
-    }
-    Map<String, Integer> sizes = queue.sizes();
-    long pending =
-        sizes.getOrDefault("active", 0)
-            + sizes.getOrDefault("backoff", 0)
-            + sizes.getOrDefault("unschedulable", 0)
-            + waitingPods.size();
-    return since > 2 * pending + IDLE_ATTEMPT_SLACK;
   }
 
+  /** Returns the pods the queue holds (not gated) plus those in their binding cycle. */
+  private long podsInPlay() {
+    Map<String, Integer> sizes = queue.sizes();
+    return sizes.getOrDefault("active", 0)
+        + sizes.getOrDefault("backoff", 0)
+        + sizes.getOrDefault("unschedulable", 0)
+        + bindingsInFlight.get();
+  }
 
   private int runningBindings() {
     return bindingsInFlight.get() - bindingsWaitingOnPermit.get();

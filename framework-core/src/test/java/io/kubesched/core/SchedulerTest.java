@@ -14,6 +14,7 @@ import io.kubesched.core.cluster.CoreEvent;
 import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.metrics.InMemoryMetrics;
+import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.core.time.SimulatedTime;
 import io.kubesched.framework.Plugin;
 import io.kubesched.framework.PodInfo;
@@ -749,6 +750,57 @@ final class SchedulerTest {
     s.runUntilIdle();
 
     assertThat(nodeOf("gated")).isEqualTo("n1");
+  }
+
+  @Test
+  void pluginsThatKeepReactivatingFailingPodsDoNotHangTheRun() {
+    cluster.addNode(node("n1", "1", "8Gi"));
+    for (int i = 0; i < 3; i++) {
+      cluster.addPod(pod("big-" + i, "2", 0));
+    }
+    PluginRegistry registry = TestPlugins.registry(new TestPlugins.Sort(), new TestPlugins.Fit());
+    registry.register(
+        TestPlugins.provider(
+            "TestActivateAll",
+            io.kubesched.framework.PostFilterPlugin.class,
+            h ->
+                new io.kubesched.framework.PostFilterPlugin() {
+                  @Override
+                  public String name() {
+                    return "TestActivateAll";
+                  }
+
+                  @Override
+                  public io.kubesched.framework.PostFilterResult postFilter(
+                      io.kubesched.framework.CycleState state,
+                      PodInfo pod,
+                      io.kubesched.framework.NodeToStatusReader statuses) {
+                    h.activate(h.client().listPods());
+                    return io.kubesched.framework.PostFilterResult.of(
+                        io.kubesched.framework.Status.unschedulable("activated everyone"));
+                  }
+                }));
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(cluster)
+            .configuration(
+                TestPlugins.configuration(
+                    List.of(PROFILE),
+                    List.of("TestActivateAll"),
+                    new TestPlugins.Sort(),
+                    new TestPlugins.Fit()))
+            .registry(registry)
+            .simulatedTime(time)
+            .metrics(metrics)
+            .build();
+    closeables.add(s);
+
+    s.runUntilIdle();
+
+    long attempts = metrics.count(InMemoryMetrics.SCHEDULE_ATTEMPTS, "unschedulable", PROFILE);
+    assertThat(attempts).isBetween(100L, 200L);
+    assertThat(java.util.Arrays.asList(nodeOf("big-0"), nodeOf("big-1"), nodeOf("big-2")))
+        .containsOnlyNulls();
   }
 
   @Test
