@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Kubernetes' qualified-name and extended-resource-name checks ({@code validation.IsQualifiedName},
  * {@code v1helper.IsExtendedResourceName}), with upstream's messages.
  */
-final class QualifiedNames {
+public final class QualifiedNames {
   private static final String QUALIFIED_NAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
   private static final Pattern QUALIFIED_NAME = Pattern.compile("^" + QUALIFIED_NAME_FMT + "$");
   private static final String QUALIFIED_NAME_MSG =
@@ -27,7 +27,7 @@ final class QualifiedNames {
   private QualifiedNames() {}
 
   /** Returns the problems of {@code value} as a qualified name; empty when it is one. */
-  static List<String> isQualifiedName(String value) {
+  public static List<String> isQualifiedName(String value) {
     List<String> errs = new ArrayList<>();
     String[] parts = value.split("/", -1);
     String name;

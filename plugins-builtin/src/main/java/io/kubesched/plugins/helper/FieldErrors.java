@@ -1,9 +1,9 @@
 package io.kubesched.plugins.helper;
 
+import io.kubesched.core.config.QualifiedNames;
 import io.kubesched.framework.FieldError;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Builds {@link FieldError}s whose messages read like kube's {@code field.Error} bodies ({@code
@@ -11,20 +11,6 @@ import java.util.regex.Pattern;
  * kube-scheduler prints, and holds kube's name validations.
  */
 public final class FieldErrors {
-  private static final String QUALIFIED_NAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-  private static final Pattern QUALIFIED_NAME = Pattern.compile("^" + QUALIFIED_NAME_FMT + "$");
-  private static final String QUALIFIED_NAME_MSG =
-      "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an"
-          + " alphanumeric character";
-  private static final String DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-  private static final String DNS1123_SUBDOMAIN_FMT =
-      DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT + ")*";
-  private static final Pattern DNS1123_SUBDOMAIN =
-      Pattern.compile("^" + DNS1123_SUBDOMAIN_FMT + "$");
-  private static final String DNS1123_SUBDOMAIN_MSG =
-      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or"
-          + " '.', and must start and end with an alphanumeric character";
-
   private FieldErrors() {}
 
   /** Returns kube's {@code field.Invalid(path, value, detail)}. */
@@ -74,55 +60,7 @@ public final class FieldErrors {
    * a valid qualified name.
    */
   public static List<String> qualifiedNameErrors(String value) {
-    List<String> errs = new ArrayList<>();
-    String[] parts = value.split("/", -1);
-    String name;
-    if (parts.length == 1) {
-      name = parts[0];
-    } else if (parts.length == 2) {
-      String prefix = parts[0];
-      name = parts[1];
-      if (prefix.isEmpty()) {
-        errs.add("prefix part must be non-empty");
-      } else {
-        if (prefix.length() > 253) {
-          errs.add("prefix part must be no more than 253 characters");
-        }
-        if (!DNS1123_SUBDOMAIN.matcher(prefix).matches()) {
-          errs.add(
-              "prefix part "
-                  + regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, "example.com"));
-        }
-      }
-    } else {
-      errs.add(
-          "a qualified name "
-              + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
-              + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
-      return errs;
-    }
-    if (name.isEmpty()) {
-      errs.add("name part must be non-empty");
-    } else if (name.length() > 63) {
-      errs.add("name part must be no more than 63 characters");
-    }
-    if (!QUALIFIED_NAME.matcher(name).matches()) {
-      errs.add(
-          "name part "
-              + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc"));
-    }
-    return errs;
-  }
-
-  private static String regexError(String msg, String fmt, String... examples) {
-    StringBuilder sb = new StringBuilder(msg).append(" (e.g. ");
-    for (int i = 0; i < examples.length; i++) {
-      if (i > 0) {
-        sb.append(" or ");
-      }
-      sb.append('\'').append(examples[i]).append("', ");
-    }
-    return sb.append("regex used for validation is '").append(fmt).append("')").toString();
+    return QualifiedNames.isQualifiedName(value);
   }
 
   /** Formats a bad value as Go's field errors do: numbers plain, strings quoted. */
