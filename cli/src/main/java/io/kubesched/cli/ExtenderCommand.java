@@ -8,11 +8,8 @@ import io.kubesched.cli.manifest.ManifestException;
 import io.kubesched.cli.manifest.ManifestLoader;
 import io.kubesched.cli.manifest.Manifests;
 import io.kubesched.core.cluster.InMemoryCluster;
-import io.kubesched.core.config.ConfigurationLoader;
-import io.kubesched.core.config.InvalidConfigurationException;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.runtime.PluginRegistry;
-import io.kubesched.framework.FieldError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -120,15 +117,8 @@ public final class ExtenderCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     PluginRegistry registry = PluginRegistry.discover();
-    KubeSchedulerConfiguration cfg;
-    try {
-      cfg = ConfigurationLoader.load(config, registry);
-    } catch (InvalidConfigurationException e) {
-      err.println(config + ": invalid configuration:");
-      for (FieldError fe : e.errors()) {
-        err.println("  " + fe);
-      }
-      err.flush();
+    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err);
+    if (cfg == null) {
       return Main.EXIT_USAGE;
     }
     InMemoryCluster cluster = new InMemoryCluster();

@@ -1,6 +1,12 @@
 package io.kubesched.cli;
 
+import io.kubesched.core.config.ConfigurationLoader;
+import io.kubesched.core.config.InvalidConfigurationException;
+import io.kubesched.core.config.KubeSchedulerConfiguration;
+import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.framework.FieldError;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -33,6 +39,27 @@ public final class Main implements Runnable {
     String level = verbosity >= 2 ? "debug" : verbosity == 1 ? "info" : "error";
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+  }
+
+  /**
+   * Loads {@code config} (the default configuration when {@code null}); on an invalid
+   * configuration prints every error with its path on {@code err} and returns {@code null}.
+   */
+  static KubeSchedulerConfiguration loadConfiguration(
+      Path config, PluginRegistry registry, PrintWriter err) {
+    try {
+      return config == null
+          ? ConfigurationLoader.defaults(registry)
+          : ConfigurationLoader.load(config, registry);
+    } catch (InvalidConfigurationException e) {
+      err.println((config == null ? "configuration" : config.toString())
+          + ": invalid configuration:");
+      for (FieldError fe : e.errors()) {
+        err.println("  " + fe);
+      }
+      err.flush();
+      return null;
+    }
   }
 
   /** Runs the command line and exits with its code. */

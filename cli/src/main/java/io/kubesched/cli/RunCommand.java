@@ -7,14 +7,11 @@ import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
 import io.kubesched.cli.run.PrometheusTextMetrics;
 import io.kubesched.core.Scheduler;
-import io.kubesched.core.config.ConfigurationLoader;
-import io.kubesched.core.config.InvalidConfigurationException;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.kubernetes.KubernetesCluster;
 import io.kubesched.core.kubernetes.LeaseLeaderElector;
 import io.kubesched.core.runtime.PluginRegistry;
-import io.kubesched.framework.FieldError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -156,15 +153,8 @@ public final class RunCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     PluginRegistry registry = PluginRegistry.discover();
-    KubeSchedulerConfiguration cfg;
-    try {
-      cfg = ConfigurationLoader.load(config, registry);
-    } catch (InvalidConfigurationException e) {
-      err.println(config + ": invalid configuration:");
-      for (FieldError fe : e.errors()) {
-        err.println("  " + fe);
-      }
-      err.flush();
+    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err);
+    if (cfg == null) {
       return Main.EXIT_USAGE;
     }
     LeaseLeaderElector.Timing timing = null;

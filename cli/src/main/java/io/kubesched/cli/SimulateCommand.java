@@ -8,11 +8,8 @@ import io.kubesched.cli.report.JsonReport;
 import io.kubesched.cli.report.SimulationReport;
 import io.kubesched.cli.report.TableReport;
 import io.kubesched.cli.sim.Simulation;
-import io.kubesched.core.config.ConfigurationLoader;
-import io.kubesched.core.config.InvalidConfigurationException;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.runtime.PluginRegistry;
-import io.kubesched.framework.FieldError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -100,17 +97,8 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     int printedWarnings = manifests.warnings().size();
     PluginRegistry registry = PluginRegistry.discover();
-    KubeSchedulerConfiguration cfg;
-    try {
-      cfg = config == null
-          ? ConfigurationLoader.defaults(registry)
-          : ConfigurationLoader.load(config, registry);
-    } catch (InvalidConfigurationException e) {
-      err.println((config == null ? "configuration" : config.toString()) + ": invalid configuration:");
-      for (FieldError fe : e.errors()) {
-        err.println("  " + fe);
-      }
-      err.flush();
+    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err);
+    if (cfg == null) {
       return Main.EXIT_USAGE;
     }
     boolean progress = System.console() != null;
