@@ -160,7 +160,7 @@ final class Fixtures {
 
   static FrameworkContext context() {
     return context(
-        new Nominator(), new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+        new Nominator(), new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
   }
 
   /** Builds {@link Plugins} point by point. */

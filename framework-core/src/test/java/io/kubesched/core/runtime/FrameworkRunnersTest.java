@@ -349,7 +349,7 @@ final class FrameworkRunnersTest {
     nominated.forEach(p -> nominator.add("n1", p));
     FrameworkContext ctx =
         Fixtures.context(
-            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
     Plugin ext = fake("E").addPod(Status.success()).build();
     Plugin filter =
         Fake.plugin("F")
@@ -384,7 +384,7 @@ final class FrameworkRunnersTest {
     Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));
     FrameworkContext ctx =
         Fixtures.context(
-            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
     Framework f =
         framework(
             "preFilter",
@@ -652,7 +652,7 @@ final class FrameworkRunnersTest {
     Framework f =
         framework(
             "permit",
-            Fixtures.context(new Fixtures.Nominator(), waiting, SchedulerMetrics.noop()),
+            Fixtures.context(new Fixtures.Nominator(), waiting, SchedulerMetrics.NOOP),
             List.of(fake("A").permit(a).build(), fake("B").permit(b).build()));
 
     Status s = f.runPermitPlugins(new CycleState(), pod, "n1");
