@@ -34,8 +34,8 @@ import java.util.Objects;
  *       <td>1 ×2, 7</td></tr>
  * </table>
  *
- * <p>Histograms are classic ones only (no native buckets), as kube's. The metrics are registered
- * in the {@link PrometheusRegistry} given to the constructor, which an exporter scrapes. Thread-safe.
+ * <p>Histograms are classic ones only (no native buckets), as kube's. The metrics are registered in
+ * the {@link PrometheusRegistry} given to the constructor, which an exporter scrapes. Thread-safe.
  */
 public final class PrometheusSchedulerMetrics implements SchedulerMetrics {
   private final PrometheusRegistry registry;
