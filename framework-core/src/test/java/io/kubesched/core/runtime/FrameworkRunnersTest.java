@@ -348,8 +348,7 @@ final class FrameworkRunnersTest {
     Fixtures.Nominator nominator = new Fixtures.Nominator();
     nominated.forEach(p -> nominator.add("n1", p));
     FrameworkContext ctx =
-        Fixtures.context(
-            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
+        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
     Plugin ext = fake("E").addPod(Status.success()).build();
     Plugin filter =
         Fake.plugin("F")
@@ -383,8 +382,7 @@ final class FrameworkRunnersTest {
   void aFailingAddPodOfANominatedPodIsAnError() {
     Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));
     FrameworkContext ctx =
-        Fixtures.context(
-            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
+        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
     Framework f =
         framework(
             "preFilter",
