@@ -5,13 +5,16 @@ import com.sun.net.httpserver.HttpServer;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
-import io.kubesched.cli.run.PrometheusTextMetrics;
 import io.kubesched.core.Scheduler;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.kubernetes.KubernetesCluster;
 import io.kubesched.core.kubernetes.LeaseLeaderElector;
+import io.kubesched.core.metrics.PrometheusSchedulerMetrics;
 import io.kubesched.core.runtime.PluginRegistry;
+import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -31,7 +34,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -186,7 +188,11 @@ public final class RunCommand implements Callable<Integer> {
       err.flush();
       return Main.EXIT_USAGE;
     }
-    PrometheusTextMetrics metrics = new PrometheusTextMetrics();
+    // One registry per run (not the client's static default one): the scheduler's metrics and
+    // the JVM's, served together on /metrics.
+    PrometheusRegistry prometheus = new PrometheusRegistry();
+    PrometheusSchedulerMetrics metrics = new PrometheusSchedulerMetrics(prometheus);
+    JvmMetrics.builder().register(prometheus);
     try (KubernetesCluster cluster =
         new KubernetesCluster(client, Clock.systemUTC(), KubernetesCluster.DEFAULT_COMPONENT)) {
       try {
@@ -198,7 +204,7 @@ public final class RunCommand implements Callable<Integer> {
       }
       HttpServer http;
       try {
-        http = metricsServer(metrics::render);
+        http = metricsServer(prometheus);
       } catch (IOException e) {
         err.println(
             "cannot listen on " + metricsAddress + ":" + metricsPort + ": " + e.getMessage());
@@ -345,12 +351,14 @@ public final class RunCommand implements Callable<Integer> {
     return builder.setReadTimeout(Duration.ZERO).build();
   }
 
-  private HttpServer metricsServer(Supplier<String> metrics) throws IOException {
+  /**
+   * Starts the server of /healthz and /metrics; /metrics is the Prometheus client's handler (text
+   * format 0.0.4 by default, OpenMetrics or protobuf when the scraper asks for them).
+   */
+  private HttpServer metricsServer(PrometheusRegistry registry) throws IOException {
     HttpServer http = HttpServer.create(new InetSocketAddress(metricsAddress, metricsPort), 0);
     http.createContext("/healthz", ex -> reply(ex, 200, "text/plain; charset=utf-8", "ok"));
-    http.createContext(
-        "/metrics",
-        ex -> reply(ex, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.get()));
+    http.createContext("/metrics", new MetricsHandler(registry));
     http.createContext("/", ex -> reply(ex, 404, "text/plain; charset=utf-8", "not found\n"));
     http.start();
     return http;

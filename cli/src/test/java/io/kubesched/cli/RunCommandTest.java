@@ -136,7 +136,21 @@ final class RunCommandTest {
           .contains("# TYPE scheduler_schedule_attempts_total counter")
           .contains(
               "scheduler_schedule_attempts_total{profile=\"default-scheduler\","
-                  + "result=\"scheduled\"} 1");
+                  + "result=\"scheduled\"} 1")
+          // kube-scheduler's histograms with its bucket bounds (ExponentialBuckets(0.001, 2, 15))
+          .contains("# TYPE scheduler_scheduling_attempt_duration_seconds histogram")
+          .contains(
+              "scheduler_scheduling_attempt_duration_seconds_bucket{profile=\"default-scheduler\","
+                  + "result=\"scheduled\",le=\"0.001\"} ",
+              "scheduler_scheduling_attempt_duration_seconds_bucket{profile=\"default-scheduler\","
+                  + "result=\"scheduled\",le=\"16.384\"} 1\n",
+              "scheduler_scheduling_attempt_duration_seconds_bucket{profile=\"default-scheduler\","
+                  + "result=\"scheduled\",le=\"+Inf\"} 1\n")
+          .contains("# TYPE scheduler_framework_extension_point_duration_seconds histogram")
+          .contains("scheduler_framework_extension_point_duration_seconds_bucket{")
+          .doesNotContainPattern("# TYPE scheduler_\\S+ summary")
+          // the JVM's metrics on the same endpoint
+          .contains("# TYPE jvm_memory_used_bytes gauge");
     } finally {
       cmd.stop();
     }

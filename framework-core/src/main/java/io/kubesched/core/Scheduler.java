@@ -193,7 +193,7 @@ public final class Scheduler implements AutoCloseable {
     this.random = b.random != null ? b.random : new Random(0);
     this.attemptListener =
         b.attemptListener != null ? b.attemptListener : SchedulingAttemptListener.NONE;
-    this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
+    this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.NOOP;
     this.threadFactory = b.threadFactory != null ? b.threadFactory : daemon("kubesched-scheduler");
     Parallelizer parallelizer =
         b.workers == null

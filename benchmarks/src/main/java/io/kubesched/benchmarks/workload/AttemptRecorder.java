@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * A metrics sink that keeps the durations of scheduling attempts ({@code
  * scheduler_scheduling_attempt_duration_seconds}: from the pop of the pod to the end of its
- * binding, or to its failure) while recording is on; everything else is ignored.
+ * binding, or to its failure) while recording is on; everything else is ignored (the interface's
+ * no-op defaults).
  */
 final class AttemptRecorder implements SchedulerMetrics {
   private long[] nanos = new long[1 << 16];
@@ -44,24 +45,4 @@ final class AttemptRecorder implements SchedulerMetrics {
       nanos[size++] = d.toNanos();
     }
   }
-
-  @Override
-  public void extensionPointDuration(
-      String extensionPoint, String status, String profile, Duration d) {}
-
-  @Override
-  public void pluginExecutionDuration(
-      String plugin, String extensionPoint, String status, Duration d) {}
-
-  @Override
-  public void pendingPods(String queue, long count) {}
-
-  @Override
-  public void podSchedulingAttempts(int attempts) {}
-
-  @Override
-  public void preemptionAttempt() {}
-
-  @Override
-  public void preemptionVictims(int n) {}
 }

@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A metrics sink that keeps counters and duration sums in memory, keyed by metric name and label
- * values, so that tests and the simulator can read them.
+ * values, so that tests can read them back. It publishes nothing: {@code /metrics} is {@link
+ * PrometheusSchedulerMetrics}.
  *
  * <p>Keys are {@code name{label1,label2,...}} with the label values in the order of the
  * corresponding {@link SchedulerMetrics} method, e.g. {@code

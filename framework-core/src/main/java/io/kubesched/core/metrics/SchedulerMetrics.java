@@ -8,13 +8,17 @@ import java.time.Duration;
  *
  * <p>Implementations must be thread-safe: Filter and Score durations are reported from worker
  * threads, Permit and binding from the binding threads.
+ *
+ * <p>{@link PrometheusSchedulerMetrics} publishes kube-scheduler's metrics (what {@code kubesched
+ * run} serves on {@code /metrics}); {@link InMemoryMetrics} keeps them inspectable for tests.
  */
 public interface SchedulerMetrics {
 
-  /** Returns a sink that ignores everything; never {@code null}. */
-  static SchedulerMetrics noop() {
-    return NoopMetrics.INSTANCE;
-  }
+  /**
+   * The sink that ignores everything. Every method of this interface defaults to doing nothing, so
+   * an implementation overrides only what it records.
+   */
+  SchedulerMetrics NOOP = new SchedulerMetrics() {};
 
   /**
    * Records one scheduling attempt ({@code scheduler_schedule_attempts_total} and {@code
@@ -24,7 +28,7 @@ public interface SchedulerMetrics {
    * @param profile the profile (scheduler name)
    * @param d the duration of the attempt
    */
-  void scheduleAttempt(String result, String profile, Duration d);
+  default void scheduleAttempt(String result, String profile, Duration d) {}
 
   /**
    * Records the duration of one run of an extension point ({@code
@@ -35,7 +39,8 @@ public interface SchedulerMetrics {
    * @param profile the profile
    * @param d the duration
    */
-  void extensionPointDuration(String extensionPoint, String status, String profile, Duration d);
+  default void extensionPointDuration(
+      String extensionPoint, String status, String profile, Duration d) {}
 
   /**
    * Records one sampled plugin call ({@code scheduler_plugin_execution_duration_seconds}).
@@ -45,7 +50,8 @@ public interface SchedulerMetrics {
    * @param status the code of the plugin's status
    * @param d the duration
    */
-  void pluginExecutionDuration(String plugin, String extensionPoint, String status, Duration d);
+  default void pluginExecutionDuration(
+      String plugin, String extensionPoint, String status, Duration d) {}
 
   /**
    * Sets the number of pending pods in one queue ({@code scheduler_pending_pods}).
@@ -53,14 +59,14 @@ public interface SchedulerMetrics {
    * @param queue {@code active}, {@code backoff}, {@code unschedulable} or {@code gated}
    * @param count the number of pods
    */
-  void pendingPods(String queue, long count);
+  default void pendingPods(String queue, long count) {}
 
   /** Records the number of attempts a pod needed to be scheduled. */
-  void podSchedulingAttempts(int attempts);
+  default void podSchedulingAttempts(int attempts) {}
 
   /** Counts one preemption attempt. */
-  void preemptionAttempt();
+  default void preemptionAttempt() {}
 
   /** Records the number of victims of one preemption. */
-  void preemptionVictims(int n);
+  default void preemptionVictims(int n) {}
 }

@@ -45,6 +45,6 @@ public record FrameworkContext(
     Objects.requireNonNull(waitingPods, "waitingPods must not be null");
     nominator = nominator == null ? node -> java.util.List.of() : nominator;
     activator = activator == null ? pods -> {} : activator;
-    metrics = metrics == null ? SchedulerMetrics.noop() : metrics;
+    metrics = metrics == null ? SchedulerMetrics.NOOP : metrics;
   }
 }

@@ -159,8 +159,7 @@ final class Fixtures {
   }
 
   static FrameworkContext context() {
-    return context(
-        new Nominator(), new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+    return context(new Nominator(), new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
   }
 
   /** Builds {@link Plugins} point by point. */

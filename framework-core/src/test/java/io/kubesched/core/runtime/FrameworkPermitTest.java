@@ -28,7 +28,7 @@ final class FrameworkPermitTest {
   private final ManualScheduler timers = new ManualScheduler();
   private final WaitingPods waitingPods = new WaitingPods(timers);
   private final FrameworkContext ctx =
-      Fixtures.context(new Fixtures.Nominator(), waitingPods, SchedulerMetrics.noop());
+      Fixtures.context(new Fixtures.Nominator(), waitingPods, SchedulerMetrics.NOOP);
   private final PodInfo pod = pod("p");
 
   private Framework framework(String profile, Duration waitA, Duration waitB) {

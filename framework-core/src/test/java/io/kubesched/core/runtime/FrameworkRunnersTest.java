@@ -348,8 +348,7 @@ final class FrameworkRunnersTest {
     Fixtures.Nominator nominator = new Fixtures.Nominator();
     nominated.forEach(p -> nominator.add("n1", p));
     FrameworkContext ctx =
-        Fixtures.context(
-            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
     Plugin ext = fake("E").addPod(Status.success()).build();
     Plugin filter =
         Fake.plugin("F")
@@ -383,8 +382,7 @@ final class FrameworkRunnersTest {
   void aFailingAddPodOfANominatedPodIsAnError() {
     Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));
     FrameworkContext ctx =
-        Fixtures.context(
-            nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.noop());
+        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
     Framework f =
         framework(
             "preFilter",
@@ -652,7 +650,7 @@ final class FrameworkRunnersTest {
     Framework f =
         framework(
             "permit",
-            Fixtures.context(new Fixtures.Nominator(), waiting, SchedulerMetrics.noop()),
+            Fixtures.context(new Fixtures.Nominator(), waiting, SchedulerMetrics.NOOP),
             List.of(fake("A").permit(a).build(), fake("B").permit(b).build()));
 
     Status s = f.runPermitPlugins(new CycleState(), pod, "n1");
