@@ -980,10 +980,8 @@ public final class SchedulingQueue implements PodNominator {
 
   // ---- introspection -------------------------------------------------------------------------
 
-  /**
-   * Returns the queue sizes: {@code active}, {@code backoff}, {@code unschedulable}, {@code gated}.
-   */
-  public Map<String, Integer> sizes() {
+  /** Returns the number of pods in the active, backoff and unschedulable queues and gated. */
+  public QueueSizes sizes() {
     lock.lock();
     try {
       int gated = 0;
@@ -992,12 +990,8 @@ public final class SchedulingQueue implements PodNominator {
           gated++;
         }
       }
-      Map<String, Integer> out = new LinkedHashMap<>();
-      out.put("active", activeQ.size());
-      out.put("backoff", backoffQ.size());
-      out.put("unschedulable", unschedulablePods.size() - gated);
-      out.put("gated", gated);
-      return out;
+      return new QueueSizes(
+          activeQ.size(), backoffQ.size(), unschedulablePods.size() - gated, gated);
     } finally {
       lock.unlock();
     }
