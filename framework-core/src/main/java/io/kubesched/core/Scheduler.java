@@ -54,8 +54,9 @@ import org.slf4j.MDC;
 /**
  * {@code Scheduler} is the scheduling engine: it watches a {@link Cluster}, keeps the cache and the
  * scheduling queue up to date, and runs kube-scheduler's scheduling cycle for one pod at a time and
- * the binding cycles asynchronously (kube's {@code scheduler.go}, {@code schedule_one.go} and
- * {@code eventhandlers.go}).
+ * the binding cycles asynchronously (kube's {@code scheduler.go} and {@code schedule_one.go}). It
+ * keeps the lifecycle and the scheduling cycle; package-private collaborators handle the cluster
+ * events, the binding cycle, failed attempts and {@link #runUntilIdle()}'s stopping rules.
  *
  * <p>Build one with {@link #builder()}, then either {@link #startSchedulingLoop()} (a thread pops
  * pods forever, for a real cluster) or, for simulations and tests, {@link #start()} and {@link

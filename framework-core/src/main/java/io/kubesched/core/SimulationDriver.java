@@ -39,9 +39,9 @@ import org.slf4j.LoggerFactory;
 final class SimulationDriver {
   private static final Logger log = LoggerFactory.getLogger(SimulationDriver.class);
 
-  static final int MAX_IDLE_STEPS = 1_000_000;
-  static final int LIVELOCK_MIN_ATTEMPTS = 100;
-  static final int LIVELOCK_FACTOR = 5;
+  private static final int MAX_IDLE_STEPS = 1_000_000;
+  private static final int LIVELOCK_MIN_ATTEMPTS = 100;
+  private static final int LIVELOCK_FACTOR = 5;
 
   private final Scheduler scheduler;
   private final SimulatedTime simulatedTime;
