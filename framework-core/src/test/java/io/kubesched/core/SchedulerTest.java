@@ -741,7 +741,7 @@ final class SchedulerTest {
 
     assertThat(nodeOf("gated")).isNull();
     assertThat(eventsOf("gated")).isEmpty();
-    assertThat(s.queue().sizes()).containsEntry("gated", 1);
+    assertThat(s.queue().sizes().gated()).isEqualTo(1);
     assertThat(time.now()).isEqualTo(T0);
 
     V1Pod ungated = io.kubesched.core.cluster.ObjectCopier.deepCopy(stored("gated"));

@@ -92,7 +92,7 @@ final class QueueE2eTest {
 
       assertThat(c.nodeOf("p")).isNull();
       assertThat(c.events("p")).isEmpty();
-      assertThat(c.scheduler().queue().sizes().get("gated")).isEqualTo(1);
+      assertThat(c.scheduler().queue().sizes().gated()).isEqualTo(1);
       assertThat(c.podScheduled("p"))
           .containsExactly(
               "False",
@@ -106,7 +106,7 @@ final class QueueE2eTest {
 
       assertThat(c.nodeOf("p")).isEqualTo("n1");
       assertThat(c.events("p")).containsExactly(scheduled("p", "n1"));
-      assertThat(c.scheduler().queue().sizes().get("gated")).isEqualTo(0);
+      assertThat(c.scheduler().queue().sizes().gated()).isEqualTo(0);
     }
   }
 

@@ -2,17 +2,14 @@ package io.kubesched.core.queue;
 
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
-import io.kubesched.framework.ActionType;
+import io.kubesched.core.queue.QueueingHints.Strategy;
 import io.kubesched.framework.ClusterEvent;
-import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.NominatingInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PodNominator;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.QueuedPodInfo;
-import io.kubesched.framework.QueueingHint;
-import io.kubesched.framework.QueueingHintFunction;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.Status;
 import java.time.Clock;
@@ -21,14 +18,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -87,8 +81,6 @@ public final class SchedulingQueue implements PodNominator {
   /** Default longest stay among the unschedulable pods. */
   public static final Duration DEFAULT_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
 
-  private static final QueueingHintFunction QUEUE_ALWAYS = (pod, o, n) -> QueueingHint.QUEUE;
-
   /** Where a requeued pod went. */
   enum Target {
     ACTIVE,
@@ -96,23 +88,12 @@ public final class SchedulingQueue implements PodNominator {
     UNSCHEDULABLE
   }
 
-  /** How a pod should be requeued. */
-  enum Strategy {
-    SKIP,
-    AFTER_BACKOFF,
-    IMMEDIATELY
-  }
-
-  /** A hint function with the plugin that registered it. */
-  private record HintFn(String plugin, QueueingHintFunction fn) {}
-
   private final Clock clock;
   private final QueueSortPlugin sort;
   private final Map<String, QueueProfile> profiles;
   private final Duration maxInUnschedulable;
 
-  private final Map<String, Map<ClusterEvent, List<HintFn>>> hintMap = new LinkedHashMap<>();
-  private final Map<String, List<ClusterEvent>> pluginToEvents = new HashMap<>();
+  private final QueueingHints hints;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition cond = lock.newCondition();
@@ -156,45 +137,7 @@ public final class SchedulingQueue implements PodNominator {
             Objects.requireNonNull(initialBackoff, "initialBackoff"),
             Objects.requireNonNull(maxBackoff, "maxBackoff"),
             byLess);
-    buildHintMaps(profiles);
-  }
-
-  private void buildHintMaps(Map<String, QueueProfile> profiles) {
-    List<String> names = new ArrayList<>(profiles.keySet());
-    names.sort(null);
-    for (String profile : names) {
-      Map<ClusterEvent, List<HintFn>> map = new LinkedHashMap<>();
-      for (Map.Entry<String, List<ClusterEventWithHint>> e :
-          profiles.get(profile).events().entrySet()) {
-        String plugin = e.getKey();
-        List<ClusterEventWithHint> events = e.getValue();
-        if (events == null || events.isEmpty()) {
-          continue;
-        }
-        boolean nodeAdded = false;
-        boolean nodeTaint = false;
-        for (ClusterEventWithHint ev : events) {
-          QueueingHintFunction fn = ev.hint() == null ? QUEUE_ALWAYS : ev.hint();
-          if (EventResource.NODE.equals(ev.event().resource())) {
-            nodeAdded |= (ev.event().actionType() & ActionType.ADD) != 0;
-            nodeTaint |= (ev.event().actionType() & ActionType.UPDATE_NODE_TAINT) != 0;
-          }
-          map.computeIfAbsent(ev.event(), k -> new ArrayList<>()).add(new HintFn(plugin, fn));
-        }
-        if (nodeAdded && !nodeTaint) {
-          map.computeIfAbsent(
-                  ClusterEvent.of(EventResource.NODE, ActionType.UPDATE_NODE_TAINT),
-                  k -> new ArrayList<>())
-              .add(new HintFn(plugin, QUEUE_ALWAYS));
-        }
-      }
-      hintMap.put(profile, map);
-      for (Map.Entry<ClusterEvent, List<HintFn>> e : map.entrySet()) {
-        for (HintFn h : e.getValue()) {
-          pluginToEvents.computeIfAbsent(h.plugin(), k -> new ArrayList<>()).add(e.getKey());
-        }
-      }
-    }
+    this.hints = new QueueingHints(profiles);
   }
 
   // ---- backoff -------------------------------------------------------------------------------
@@ -204,93 +147,7 @@ public final class SchedulingQueue implements PodNominator {
     return backoffQ.backoffDuration(attempts);
   }
 
-  // ---- hints ---------------------------------------------------------------------------------
-
-  private boolean isEventOfInterest(ClusterEvent event) {
-    if (event.isWildcard()) {
-      return true;
-    }
-    for (Map<ClusterEvent, List<HintFn>> map : hintMap.values()) {
-      for (ClusterEvent registered : map.keySet()) {
-        if (registered.matches(event)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  private static Set<String> rejectors(QueuedPodInfo p) {
-    if (p.pendingPlugins().isEmpty()) {
-      return p.unschedulablePlugins();
-    }
-    Set<String> all = new HashSet<>(p.unschedulablePlugins());
-    all.addAll(p.pendingPlugins());
-    return all;
-  }
-
-  /** Decides how {@code event} requeues {@code p}, from its rejecting plugins' hints. */
-  Strategy isPodWorthRequeuing(QueuedPodInfo p, ClusterEvent event, Object oldObj, Object newObj) {
-    Set<String> rejectors = rejectors(p);
-    if (rejectors.isEmpty()) {
-      return Strategy.AFTER_BACKOFF;
-    }
-    if (event.isWildcard()) {
-      if (newObj != null) {
-        if (!(newObj instanceof V1Pod target) || !uidOf(target).equals(p.podInfo().uid())) {
-          return Strategy.SKIP;
-        }
-      }
-      return Strategy.AFTER_BACKOFF;
-    }
-    Map<ClusterEvent, List<HintFn>> map = hintMap.get(p.podInfo().schedulerName());
-    if (map == null) {
-      LOG.atError()
-          .addKeyValue("pod", p.podInfo().key())
-          .log("No QueueingHintMap is registered for this profile");
-      return Strategy.AFTER_BACKOFF;
-    }
-    V1Pod pod = p.podInfo().pod();
-    Strategy strategy = Strategy.SKIP;
-    for (Map.Entry<ClusterEvent, List<HintFn>> e : map.entrySet()) {
-      if (!e.getKey().matches(event)) {
-        continue;
-      }
-      for (HintFn h : e.getValue()) {
-        if (!rejectors.contains(h.plugin())) {
-          continue;
-        }
-        QueueingHint hint;
-        try {
-          hint = h.fn().hint(pod, oldObj, newObj);
-          if (hint == null) {
-            hint = QueueingHint.QUEUE;
-          }
-        } catch (Exception ex) {
-          LOG.atError()
-              .setCause(ex)
-              .addKeyValue("pod", p.podInfo().key())
-              .addKeyValue("plugin", h.plugin())
-              .addKeyValue("event", event.label())
-              .log("QueueingHintFn returns error");
-          hint = QueueingHint.QUEUE;
-        }
-        if (hint == QueueingHint.SKIP) {
-          continue;
-        }
-        if (p.pendingPlugins().contains(h.plugin())) {
-          return Strategy.IMMEDIATELY;
-        }
-        if (p.pendingPlugins().isEmpty()) {
-          return Strategy.AFTER_BACKOFF;
-        }
-        strategy = Strategy.AFTER_BACKOFF;
-      }
-    }
-    return strategy;
-  }
-
-  private static String uidOf(V1Pod pod) {
+  static String uidOf(V1Pod pod) {
     V1ObjectMeta m = pod.getMetadata();
     String ns = m == null || m.getNamespace() == null ? "" : m.getNamespace();
     String name = m == null || m.getName() == null ? "" : m.getName();
@@ -331,19 +188,6 @@ public final class SchedulingQueue implements PodNominator {
           .addKeyValue("plugin", plugin)
           .log("Status after running PreEnqueue plugin: {}", s);
     }
-  }
-
-  private boolean matchesGatingPlugin(QueuedPodInfo p, ClusterEvent event) {
-    List<ClusterEvent> events = pluginToEvents.get(p.gatingPlugin());
-    if (events == null) {
-      return false;
-    }
-    for (ClusterEvent registered : events) {
-      if (registered.matches(event)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   // ---- moves ---------------------------------------------------------------------------------
@@ -402,15 +246,15 @@ public final class SchedulingQueue implements PodNominator {
 
   private void movePods(
       List<QueuedPodInfo> pods, ClusterEvent event, Object oldObj, Object newObj) {
-    if (!isEventOfInterest(event)) {
+    if (!hints.isEventOfInterest(event)) {
       return;
     }
     boolean activated = false;
     for (QueuedPodInfo p : pods) {
-      if (p.gated() && !matchesGatingPlugin(p, event)) {
+      if (p.gated() && !hints.matchesGatingPlugin(p, event)) {
         continue;
       }
-      Strategy strategy = isPodWorthRequeuing(p, event, oldObj, newObj);
+      Strategy strategy = hints.strategy(p, event, oldObj, newObj);
       if (strategy == Strategy.SKIP) {
         LOG.atTrace()
             .addKeyValue("pod", p.podInfo().key())
@@ -483,7 +327,7 @@ public final class SchedulingQueue implements PodNominator {
         p.setPodInfo(PodInfo.of(newPod));
         nominator.update(oldPod, p.podInfo());
         for (ClusterEvent evt : events) {
-          Strategy s = isPodWorthRequeuing(p, evt, oldPod, newPod);
+          Strategy s = hints.strategy(p, evt, oldPod, newPod);
           Target t = requeue(p, s, evt.label());
           if (t != Target.UNSCHEDULABLE) {
             cond.signalAll();
@@ -657,7 +501,7 @@ public final class SchedulingQueue implements PodNominator {
     }
     Strategy strategy = Strategy.SKIP;
     for (InFlightTracker.Event e : events) {
-      switch (isPodWorthRequeuing(p, e.event(), e.oldObj(), e.newObj())) {
+      switch (hints.strategy(p, e.event(), e.oldObj(), e.newObj())) {
         case SKIP:
           break;
         case IMMEDIATELY:
@@ -735,7 +579,7 @@ public final class SchedulingQueue implements PodNominator {
       ClusterEvent event, Object oldObj, Object newObj, Predicate<V1Pod> preCheck) {
     lock.lock();
     try {
-      if (!isEventOfInterest(event)) {
+      if (!hints.isEventOfInterest(event)) {
         return;
       }
       List<QueuedPodInfo> pods = new ArrayList<>(unschedulablePods.size());
@@ -980,10 +824,8 @@ public final class SchedulingQueue implements PodNominator {
 
   // ---- introspection -------------------------------------------------------------------------
 
-  /**
-   * Returns the queue sizes: {@code active}, {@code backoff}, {@code unschedulable}, {@code gated}.
-   */
-  public Map<String, Integer> sizes() {
+  /** Returns the number of pods in the active, backoff and unschedulable queues and gated. */
+  public QueueSizes sizes() {
     lock.lock();
     try {
       int gated = 0;
@@ -992,12 +834,8 @@ public final class SchedulingQueue implements PodNominator {
           gated++;
         }
       }
-      Map<String, Integer> out = new LinkedHashMap<>();
-      out.put("active", activeQ.size());
-      out.put("backoff", backoffQ.size());
-      out.put("unschedulable", unschedulablePods.size() - gated);
-      out.put("gated", gated);
-      return out;
+      return new QueueSizes(
+          activeQ.size(), backoffQ.size(), unschedulablePods.size() - gated, gated);
     } finally {
       lock.unlock();
     }

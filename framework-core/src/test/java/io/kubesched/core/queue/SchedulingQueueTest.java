@@ -49,8 +49,8 @@ final class SchedulingQueueTest {
 
   private final TestClock clock = new TestClock(T0);
 
-  private static Map<String, Integer> sizes(int active, int backoff, int unsched, int gated) {
-    return Map.of("active", active, "backoff", backoff, "unschedulable", unsched, "gated", gated);
+  private static QueueSizes sizes(int active, int backoff, int unsched, int gated) {
+    return new QueueSizes(active, backoff, unsched, gated);
   }
 
   /**
@@ -380,7 +380,7 @@ final class SchedulingQueueTest {
     assertThat(q.sizes()).isEqualTo(sizes(0, 0, 1, 0));
     clock.advance(Duration.ofSeconds(afterSeconds));
     q.moveAllToActiveOrBackoffQueue(event, null, null, null);
-    Map<String, Integer> expected =
+    QueueSizes expected =
         switch (want) {
           case "active" -> sizes(1, 0, 0, 0);
           case "backoff" -> sizes(0, 1, 0, 0);
@@ -490,7 +490,7 @@ final class SchedulingQueueTest {
   @ParameterizedTest
   @MethodSource("inFlightEvents")
   void eventsReceivedWhileInFlightAreEvaluatedOnFailure(
-      When when, boolean pending, ClusterEvent event, Map<String, Integer> want)
+      When when, boolean pending, ClusterEvent event, QueueSizes want)
       throws InterruptedException {
     SchedulingQueue q = queue(QUEUE);
     q.add(pod("p"));
@@ -549,7 +549,7 @@ final class SchedulingQueueTest {
 
   @ParameterizedTest
   @MethodSource("leftoverFlush")
-  void unschedulablePodsLeftOverFiveMinutesAreFlushed(Duration wait, Map<String, Integer> want)
+  void unschedulablePodsLeftOverFiveMinutesAreFlushed(Duration wait, QueueSizes want)
       throws InterruptedException {
     SchedulingQueue q = queue(SKIP);
     q.add(pod("p"));
