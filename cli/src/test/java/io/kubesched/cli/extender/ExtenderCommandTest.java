@@ -15,6 +15,7 @@ import io.kubesched.core.extender.ExtenderWire;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
+import io.kubesched.testing.apiserver.FakeExtenderServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;

@@ -17,6 +17,7 @@ import io.kubesched.core.time.SimulatedTime;
 import io.kubesched.framework.QueuedPodInfo;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
+import io.kubesched.testing.apiserver.FakeExtenderServer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

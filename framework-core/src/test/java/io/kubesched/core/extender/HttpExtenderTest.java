@@ -19,6 +19,7 @@ import io.kubesched.core.runtime.SchedulerExtender;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
+import io.kubesched.testing.apiserver.FakeExtenderServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
 import io.kubernetes.client.openapi.models.V1LeaseSpec;
-import io.kubesched.testing.FakeApiServer;
-import io.kubesched.testing.FakeClock;
+import io.kubesched.testing.apiserver.FakeApiServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +23,7 @@ final class LeaseLeaderElectorTest {
 
   private final FakeApiServer server = FakeApiServer.start();
   private final ApiClient client = server.client();
-  private final FakeClock clock = FakeClock.at(Instant.parse("2026-01-01T00:00:00Z"));
+  private final TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
   private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
 
   @AfterEach

@@ -1,4 +1,4 @@
-package io.kubesched.core.extender;
+package io.kubesched.testing.apiserver;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -15,8 +15,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * An extender webhook on {@code 127.0.0.1:0} for tests: each path answers with a scripted status
- * and body (or runs a handler), and every request is recorded.
+ * A scheduler-extender webhook on a free port of {@code 127.0.0.1} for tests: each path answers
+ * with a scripted status and body (or runs a handler), an unknown path answers {@code 404}, a
+ * handler that throws answers {@code 500}, and every request is recorded.
+ *
+ * <p>Thread-safe. Close it to stop the server.
  */
 public final class FakeExtenderServer implements AutoCloseable {
   /** A recorded request. */
@@ -91,6 +94,7 @@ public final class FakeExtenderServer implements AutoCloseable {
     }
   }
 
+  /** Stops the server. */
   @Override
   public void close() {
     server.stop(0);

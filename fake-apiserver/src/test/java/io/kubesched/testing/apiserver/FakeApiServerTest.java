@@ -1,4 +1,4 @@
-package io.kubesched.testing;
+package io.kubesched.testing.apiserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,14 +15,17 @@ import io.kubernetes.client.openapi.apis.SchedulingV1Api;
 import io.kubernetes.client.openapi.models.CoreV1Event;
 import io.kubernetes.client.openapi.models.EventsV1Event;
 import io.kubernetes.client.openapi.models.V1Binding;
+import io.kubernetes.client.openapi.models.V1Container;
 import io.kubernetes.client.openapi.models.V1Lease;
 import io.kubernetes.client.openapi.models.V1LeaseSpec;
+import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ObjectReference;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudgetSpec;
+import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1Status;
 import io.kubernetes.client.openapi.models.V1Toleration;
@@ -51,7 +54,7 @@ final class FakeApiServerTest {
             "default",
             new V1Pod()
                 .metadata(new V1ObjectMeta().name(name).labels(labels))
-                .spec(MakePod.pod().name(name).container("c").obj().getSpec()))
+                .spec(new V1PodSpec().addContainersItem(new V1Container().name("con0").image("c"))))
         .execute();
   }
 
@@ -320,7 +323,7 @@ final class FakeApiServerTest {
         .createPriorityClass(
             new V1PriorityClass().metadata(new V1ObjectMeta().name("high")).value(1000))
         .execute();
-    core.createNode(MakeNode.node().name("n1").obj()).execute();
+    core.createNode(new V1Node().metadata(new V1ObjectMeta().name("n1").uid("n1"))).execute();
     core.createNamespace(
             new io.kubernetes.client.openapi.models.V1Namespace()
                 .metadata(new V1ObjectMeta().name("team")))

@@ -4,29 +4,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.gson.reflect.TypeToken;
+import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.AppsV1Api;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.models.CoreV1Event;
+import io.kubernetes.client.openapi.models.V1Container;
 import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1NodeSpec;
+import io.kubernetes.client.openapi.models.V1NodeStatus;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
+import io.kubernetes.client.openapi.models.V1PodSpec;
+import io.kubernetes.client.openapi.models.V1PodStatus;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.util.Watch;
 import io.kubesched.core.cluster.ClusterException;
 import io.kubesched.core.cluster.ClusterListener;
-import io.kubesched.testing.FakeApiServer;
-import io.kubesched.testing.FakeClock;
-import io.kubesched.testing.MakeNode;
-import io.kubesched.testing.MakePod;
+import io.kubesched.testing.apiserver.FakeApiServer;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -40,13 +46,28 @@ final class KubernetesClusterWritesTest {
   private final ApiClient client = server.client();
   private final CoreV1Api core = new CoreV1Api(client);
   private final KubernetesCluster cluster =
-      new KubernetesCluster(client, FakeClock.at(NOW), "my-scheduler");
+      new KubernetesCluster(client, Clock.fixed(NOW, ZoneOffset.UTC), "my-scheduler");
 
   @BeforeEach
   void setUp() throws Exception {
     core.createNamespace(new V1Namespace().metadata(new V1ObjectMeta().name("default"))).execute();
-    core.createNode(MakeNode.node().name("n1").capacity("cpu", "4", "pods", "110").obj()).execute();
-    core.createNamespacedPod("default", MakePod.pod().name("p").container("pause").obj()).execute();
+    Map<String, Quantity> capacity =
+        Map.of("cpu", Quantity.fromString("4"), "pods", Quantity.fromString("110"));
+    core.createNode(
+            new V1Node()
+                .metadata(new V1ObjectMeta().name("n1").uid("n1"))
+                .spec(new V1NodeSpec())
+                .status(new V1NodeStatus().capacity(capacity).allocatable(capacity)))
+        .execute();
+    core.createNamespacedPod(
+            "default",
+            new V1Pod()
+                .metadata(new V1ObjectMeta().name("p").namespace("default").uid("default/p"))
+                .spec(
+                    new V1PodSpec()
+                        .addContainersItem(new V1Container().name("con0").image("pause")))
+                .status(new V1PodStatus()))
+        .execute();
     core.createNamespacedService(
             "default", new V1Service().metadata(new V1ObjectMeta().name("svc")))
         .execute();
@@ -86,7 +107,7 @@ final class KubernetesClusterWritesTest {
     cluster.addListener(
         new ClusterListener() {
           @Override
-          public void onNodeAdd(io.kubernetes.client.openapi.models.V1Node node) {
+          public void onNodeAdd(V1Node node) {
             seen.add("node " + node.getMetadata().getName());
           }
 

@@ -1,4 +1,4 @@
-package io.kubesched.testing;
+package io.kubesched.testing.apiserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,7 +59,7 @@ final class FakeApiServerPatchTest {
   @ParameterizedTest
   @MethodSource("rfc7386AppendixA")
   void jsonMergePatchFollowsRfc7386(String target, String patch, String want) {
-    assertThat(FakeApiServer.mergePatch(json(target), json(patch))).isEqualTo(json(want));
+    assertThat(Patches.mergePatch(json(target), json(patch))).isEqualTo(json(want));
   }
 
   static Stream<Arguments> strategicMergePatches() {
@@ -97,7 +97,7 @@ final class FakeApiServerPatchTest {
   @ParameterizedTest
   @MethodSource("strategicMergePatches")
   void strategicMergePatchMergesKeyedLists(String target, String patch, String want) {
-    assertThat(FakeApiServer.strategicMerge(json(target), json(patch), null)).isEqualTo(json(want));
+    assertThat(Patches.strategicMerge(json(target), json(patch), null)).isEqualTo(json(want));
   }
 
   private static JsonElement json(String s) {

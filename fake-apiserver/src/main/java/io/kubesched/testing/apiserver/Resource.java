@@ -1,0 +1,46 @@
+package io.kubesched.testing.apiserver;
+
+import java.util.List;
+import java.util.Set;
+
+/** A served resource: where it lives in the URL space and what its objects are called. */
+record Resource(String group, String version, String plural, String kind, boolean namespaced) {
+  /** Every resource the fake API server serves. */
+  static final List<Resource> ALL =
+      List.of(
+          new Resource("", "v1", "pods", "Pod", true),
+          new Resource("", "v1", "nodes", "Node", false),
+          new Resource("", "v1", "namespaces", "Namespace", false),
+          new Resource("", "v1", "events", "Event", true),
+          new Resource("", "v1", "services", "Service", true),
+          new Resource("", "v1", "replicationcontrollers", "ReplicationController", true),
+          new Resource("apps", "v1", "replicasets", "ReplicaSet", true),
+          new Resource("apps", "v1", "statefulsets", "StatefulSet", true),
+          new Resource("events.k8s.io", "v1", "events", "Event", true),
+          new Resource("policy", "v1", "poddisruptionbudgets", "PodDisruptionBudget", true),
+          new Resource("scheduling.k8s.io", "v1", "priorityclasses", "PriorityClass", false),
+          new Resource("coordination.k8s.io", "v1", "leases", "Lease", true));
+
+  /** Returns the served resource {@code group/version/plural}, or null. */
+  static Resource find(String group, String version, String plural) {
+    for (Resource r : ALL) {
+      if (r.group().equals(group) && r.version().equals(version) && r.plural().equals(plural)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  String apiVersion() {
+    return group.isEmpty() ? version : group + "/" + version;
+  }
+
+  String key() {
+    return group + "/" + version + "/" + plural;
+  }
+
+  boolean hasStatus() {
+    return Set.of("pods", "nodes", "namespaces", "poddisruptionbudgets", "services")
+        .contains(plural);
+  }
+}
