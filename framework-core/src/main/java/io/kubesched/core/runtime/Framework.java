@@ -33,6 +33,7 @@ import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.ReservePlugin;
+import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.Status;
@@ -60,13 +61,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The plugins of one profile and the runners of every extension point (kube's {@code
- * frameworkImpl}); also the {@link FrameworkHandle} its plugins receive.
+ * The runners of every extension point of one profile (kube's {@code frameworkImpl}); also the
+ * {@link FrameworkHandle} its plugins receive.
  *
- * <p>Built by {@link #create}. Every runner catches what a plugin throws and turns it into {@code
- * Status.error(e).withPlugin(name)}, so a faulty plugin fails the pod's cycle, never the scheduler.
- * Runners report extension-point durations to {@link SchedulerMetrics}, and plugin durations when
- * the cycle state asks for them ({@link CycleState#recordPluginMetrics()}). Thread-safe once built.
+ * <p>Built by {@link #create}, which assembles the profile's {@link ProfilePlugins} once (see
+ * {@link ProfileAssembler}); the runners only read it. Every plugin call goes through {@link
+ * PluginCalls}, which catches what a plugin throws and turns it into {@code
+ * Status.error(e).withPlugin(name)}, so a faulty plugin fails the pod's cycle, never the scheduler,
+ * and records plugin durations when the cycle state asks for them ({@link
+ * CycleState#recordPluginMetrics()}). Runners report extension-point durations to {@link
+ * SchedulerMetrics}. Thread-safe once built.
  */
 public final class Framework implements FrameworkHandle, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Framework.class);
@@ -319,17 +323,6 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   // ---------------------------------------------------------------------------------------------
   // Helpers
 
-  private static String errorMessage(Status s) {
-    if (s.cause() != null) {
-      return String.valueOf(s.cause().getMessage());
-    }
-    return s.message();
-  }
-
-  private static Status wrapError(String message, Status s) {
-    return Status.error(new io.kubesched.framework.SchedulingException(message + errorMessage(s)));
-  }
-
   private void observePoint(String point, Status status, long startNanos) {
     ctx.metrics()
         .extensionPointDuration(
@@ -347,21 +340,6 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   // ---------------------------------------------------------------------------------------------
   // Runners
 
-  private static final PluginCalls.Call<PreEnqueuePlugin, Void, Status> PRE_ENQUEUE =
-      (pl, state, pod, unused) -> pl.preEnqueue(pod);
-  private static final PluginCalls.Call<ScorePlugin, NodeScores, Status> NORMALIZE =
-      (pl, state, pod, scores) -> ((ScoreExtensions) pl).normalizeScore(state, pod, scores);
-  private static final PluginCalls.Call<ReservePlugin, String, Void> UNRESERVE =
-      (pl, state, pod, node) -> {
-        pl.unreserve(state, pod, node);
-        return null;
-      };
-  private static final PluginCalls.Call<PostBindPlugin, String, Void> POST_BIND =
-      (pl, state, pod, node) -> {
-        pl.postBind(state, pod, node);
-        return null;
-      };
-
   /**
    * Runs the PreEnqueue plugins in order; returns the first non-success carrying the plugin name
    * (an exception becomes an Error), else success.
@@ -370,7 +348,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     long start = System.nanoTime();
     Status result = Status.success();
     for (PreEnqueuePlugin pl : plugins.preEnqueue()) {
-      Status s = calls.status("PreEnqueue", pl, null, pod, null, PRE_ENQUEUE);
+      Status s = calls.status("PreEnqueue", pl, null, pod, null, PluginCalls.PRE_ENQUEUE);
       if (!s.isSuccess()) {
         result = s.withPlugin(pl.name());
         log.atDebug()
@@ -414,7 +392,13 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     for (PreFilterPlugin pl : plugins.preFilter()) {
       PreFilterResult r =
           calls.run(
-              "PreFilter", pl, state, pod, nodes, PreFilterPlugin::preFilter, PluginCalls.PRE_FILTER);
+              "PreFilter",
+              pl,
+              state,
+              pod,
+              nodes,
+              PreFilterPlugin::preFilter,
+              PluginCalls.PRE_FILTER);
       Status s = r.status();
       if (s.isSkip()) {
         skip.add(pl.name());
@@ -431,7 +415,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         }
         return new PreFilterOutcome(
             null,
-            wrapError("running PreFilter plugin \"" + pl.name() + "\": ", s).withPlugin(pl.name()),
+            PluginCalls.wrapError("running PreFilter plugin \"" + pl.name() + "\": ", s)
+                .withPlugin(pl.name()),
             null);
       }
       if (!r.allNodes()) {
@@ -490,7 +475,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
             .addKeyValue("plugin", pl.name())
             .addKeyValue("status", s)
             .log();
-        return wrapError(
+        return PluginCalls.wrapError(
             "running "
                 + (add ? "AddPod" : "RemovePod")
                 + " on PreFilter plugin \""
@@ -513,7 +498,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       Status s = calls.status("Filter", pl, state, pod, node, FilterPlugin::filter);
       if (!s.isSuccess()) {
         if (!s.isRejected()) {
-          s = wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
+          s = PluginCalls.wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
         }
         return s.withPlugin(pl.name());
       }
@@ -573,8 +558,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
               nodeOut.addPod(pi);
               Status s = runPreFilterExtensionAddPod(stateOut, pod, pi, nodeOut);
               if (!s.isSuccess()) {
-                return Status.error(
-                    new io.kubesched.framework.SchedulingException(errorMessage(s)));
+                return Status.error(new SchedulingException(PluginCalls.errorMessage(s)));
               }
               podsAdded = true;
             }
@@ -620,7 +604,13 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     for (PostFilterPlugin pl : plugins.postFilter()) {
       PostFilterResult r =
           calls.run(
-              "PostFilter", pl, state, pod, m, PostFilterPlugin::postFilter, PluginCalls.POST_FILTER);
+              "PostFilter",
+              pl,
+              state,
+              pod,
+              m,
+              PostFilterPlugin::postFilter,
+              PluginCalls.POST_FILTER);
       Status s = r.status();
       if (s.isSuccess()) {
         return r;
@@ -628,7 +618,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         return new PostFilterResult(s.withPlugin(pl.name()), r.nominatingInfo());
       } else if (!s.isRejected()) {
         return PostFilterResult.of(
-            Status.error(new io.kubesched.framework.SchedulingException(errorMessage(s)))
+            Status.error(new SchedulingException(PluginCalls.errorMessage(s)))
                 .withPlugin(pl.name()));
       } else if (r.nominatingInfo().mode() != NominatingInfo.Mode.NOOP) {
         result = r.nominatingInfo();
@@ -659,7 +649,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           continue;
         }
         if (!s.isSuccess()) {
-          status = wrapError("running PreScore plugin \"" + pl.name() + "\": ", s);
+          status = PluginCalls.wrapError("running PreScore plugin \"" + pl.name() + "\": ", s);
           return status;
         }
       }
@@ -688,32 +678,37 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
 
   private ScoreOutcome score(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     Set<String> skipped = state.skipScorePlugins();
-    List<ScorePlugin> plugins = new ArrayList<>(this.plugins.score().size());
-    for (ScorePlugin pl : this.plugins.score()) {
+    List<ScorePlugin> active = new ArrayList<>(plugins.score().size());
+    for (ScorePlugin pl : plugins.score()) {
       if (!skipped.contains(pl.name())) {
-        plugins.add(pl);
+        active.add(pl);
       }
     }
     int n = nodes.size();
-    NodeScores[] perPlugin = new NodeScores[plugins.size()];
+    NodeScores[] perPlugin = new NodeScores[active.size()];
     for (int p = 0; p < perPlugin.length; p++) {
       perPlugin[p] = new NodeScores(nodes);
     }
-    if (!plugins.isEmpty()) {
+    if (!active.isEmpty()) {
       AtomicReference<String> error = new AtomicReference<>();
       AtomicBoolean cancelled = new AtomicBoolean();
-      PluginCalls.Outcome<Long> outcome = scoreOutcome(error, cancelled);
+      Consumer<Status> onThrown =
+          s -> {
+            if (error.compareAndSet(
+                null,
+                "plugin \"" + s.plugin() + "\" failed with: " + PluginCalls.errorMessage(s))) {
+              cancelled.set(true);
+            }
+          };
       parallel(
           n,
           index -> {
             NodeInfo node = nodes.get(index);
-            for (int p = 0; p < plugins.size(); p++) {
-              Long score =
-                  calls.run("Score", plugins.get(p), state, pod, node, ScorePlugin::score, outcome);
-              if (score == null) {
+            for (int p = 0; p < active.size(); p++) {
+              ScorePlugin pl = active.get(p);
+              if (!calls.score(pl, state, pod, node, perPlugin[p].array(), index, onThrown)) {
                 return;
               }
-              perPlugin[p].array()[index] = score;
             }
           },
           cancelled::get);
@@ -722,12 +717,14 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
     }
 
-    for (int p = 0; p < plugins.size(); p++) {
-      ScorePlugin pl = plugins.get(p);
+    for (int p = 0; p < active.size(); p++) {
+      ScorePlugin pl = active.get(p);
       if (!(pl instanceof ScoreExtensions)) {
         continue;
       }
-      Status s = calls.status("ScoreExtensionNormalize", pl, state, pod, perPlugin[p], NORMALIZE);
+      Status s =
+          calls.status(
+              "ScoreExtensionNormalize", pl, state, pod, perPlugin[p], PluginCalls.NORMALIZE);
       if (!s.isSuccess()) {
         return new ScoreOutcome(
             List.of(),
@@ -735,29 +732,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
                 "running Normalize on Score plugins: plugin \""
                     + pl.name()
                     + "\" failed with: "
-                    + errorMessage(s)));
+                    + PluginCalls.errorMessage(s)));
       }
     }
 
-    return WeightedScores.weigh(plugins, perPlugin, nodes, this.plugins.scoreWeights());
-  }
-
-  /**
-   * Returns how a Score call reads in one cycle: the first plugin that throws sets {@code error}
-   * ({@code plugin "X" failed with: ...}) and {@code cancelled}; its result is {@code null}.
-   */
-  private static PluginCalls.Outcome<Long> scoreOutcome(
-      AtomicReference<String> error, AtomicBoolean cancelled) {
-    return new PluginCalls.Outcome<>(
-        score -> Status.success(),
-        () -> null,
-        s -> {
-          if (error.compareAndSet(
-              null, "plugin \"" + s.plugin() + "\" failed with: " + errorMessage(s))) {
-            cancelled.set(true);
-          }
-          return null;
-        });
+    return WeightedScores.weigh(active, perPlugin, nodes, plugins.scoreWeights());
   }
 
   /**
@@ -781,7 +760,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
                 .log();
             status = s.withPlugin(pl.name());
           } else {
-            status = wrapError("running Reserve plugin \"" + pl.name() + "\": ", s);
+            status = PluginCalls.wrapError("running Reserve plugin \"" + pl.name() + "\": ", s);
           }
           return status;
         }
@@ -797,7 +776,14 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     long start = System.nanoTime();
     List<ReservePlugin> reservePlugins = plugins.reserve();
     for (int i = reservePlugins.size() - 1; i >= 0; i--) {
-      calls.run("Unreserve", reservePlugins.get(i), state, pod, node, UNRESERVE, PluginCalls.VOID);
+      calls.run(
+          "Unreserve",
+          reservePlugins.get(i),
+          state,
+          pod,
+          node,
+          PluginCalls.UNRESERVE,
+          PluginCalls.VOID);
     }
     observePoint("Unreserve", Status.success(), start);
   }
@@ -837,7 +823,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
               pl.name(), timeout.compareTo(MAX_PERMIT_TIMEOUT) > 0 ? MAX_PERMIT_TIMEOUT : timeout);
         } else {
           status =
-              wrapError("running Permit plugin \"" + pl.name() + "\": ", s).withPlugin(pl.name());
+              PluginCalls.wrapError("running Permit plugin \"" + pl.name() + "\": ", s)
+                  .withPlugin(pl.name());
           return status;
         }
       }
@@ -888,7 +875,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           status =
               s.isRejected()
                   ? s.withPlugin(pl.name())
-                  : wrapError("running PreBind plugin \"" + pl.name() + "\": ", s);
+                  : PluginCalls.wrapError("running PreBind plugin \"" + pl.name() + "\": ", s);
           return status;
         }
       }
@@ -917,7 +904,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           status =
               s.isRejected()
                   ? s.withPlugin(pl.name())
-                  : wrapError("running Bind plugin \"" + pl.name() + "\": ", s);
+                  : PluginCalls.wrapError("running Bind plugin \"" + pl.name() + "\": ", s);
         }
         return status;
       }
@@ -931,7 +918,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   public void runPostBindPlugins(CycleState state, PodInfo pod, String node) {
     long start = System.nanoTime();
     for (PostBindPlugin pl : plugins.postBind()) {
-      calls.run("PostBind", pl, state, pod, node, POST_BIND, PluginCalls.VOID);
+      calls.run("PostBind", pl, state, pod, node, PluginCalls.POST_BIND, PluginCalls.VOID);
     }
     observePoint("PostBind", Status.success(), start);
   }

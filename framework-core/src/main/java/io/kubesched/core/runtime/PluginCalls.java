@@ -2,14 +2,23 @@ package io.kubesched.core.runtime;
 
 import io.kubesched.core.metrics.SchedulerMetrics;
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PermitResult;
 import io.kubesched.framework.Plugin;
 import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PostBindPlugin;
 import io.kubesched.framework.PostFilterResult;
+import io.kubesched.framework.PreEnqueuePlugin;
 import io.kubesched.framework.PreFilterResult;
+import io.kubesched.framework.ReservePlugin;
+import io.kubesched.framework.SchedulingException;
+import io.kubesched.framework.ScoreExtensions;
+import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.Status;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -71,7 +80,9 @@ final class PluginCalls {
   /** PostFilter; {@code null} is Success without nomination, a throw the Error. */
   static final Outcome<PostFilterResult> POST_FILTER =
       new Outcome<>(
-          PostFilterResult::status, () -> PostFilterResult.of(Status.success()), PostFilterResult::of);
+          PostFilterResult::status,
+          () -> PostFilterResult.of(Status.success()),
+          PostFilterResult::of);
 
   /** Permit; {@code null} allows, a throw is the Error with no timeout. */
   static final Outcome<PermitResult> PERMIT =
@@ -83,6 +94,28 @@ final class PluginCalls {
    */
   static final Outcome<Void> VOID =
       new Outcome<>(r -> Status.success(), () -> null, e -> null, e -> Status.success());
+
+  /** PreEnqueue, which has no cycle state nor argument. */
+  static final Call<PreEnqueuePlugin, Void, Status> PRE_ENQUEUE =
+      (pl, state, pod, unused) -> pl.preEnqueue(pod);
+
+  /** Normalize of a Score plugin that has {@link ScoreExtensions}. */
+  static final Call<ScorePlugin, NodeScores, Status> NORMALIZE =
+      (pl, state, pod, scores) -> ((ScoreExtensions) pl).normalizeScore(state, pod, scores);
+
+  /** Unreserve, which returns nothing. */
+  static final Call<ReservePlugin, String, Void> UNRESERVE =
+      (pl, state, pod, node) -> {
+        pl.unreserve(state, pod, node);
+        return null;
+      };
+
+  /** PostBind, which returns nothing. */
+  static final Call<PostBindPlugin, String, Void> POST_BIND =
+      (pl, state, pod, node) -> {
+        pl.postBind(state, pod, node);
+        return null;
+      };
 
   private final SchedulerMetrics metrics;
 
@@ -125,23 +158,78 @@ final class PluginCalls {
       result = outcome.ifNull().get();
     }
     if (record) {
-      Status observed =
-          error == null
-              ? outcome.status().apply(result)
-              : outcome.observedIfThrown().apply(error);
-      metrics.pluginExecutionDuration(
-          plugin.name(),
+      observe(
           point,
-          observed.code().toString(),
-          Duration.ofNanos(System.nanoTime() - start));
+          plugin,
+          error == null ? outcome.status().apply(result) : outcome.observedIfThrown().apply(error),
+          start);
     }
     return error == null ? result : outcome.ifThrown().apply(error);
   }
 
+  /**
+   * Calls {@link ScorePlugin#score} instrumented as {@link #run} does, without boxing the score
+   * (Score is the hottest call): the score is stored at {@code scores[index]}, and what the plugin
+   * throws goes to {@code onThrown} as its Error status.
+   *
+   * @return whether the plugin returned a score
+   */
+  boolean score(
+      ScorePlugin plugin,
+      CycleState state,
+      PodInfo pod,
+      NodeInfo node,
+      long[] scores,
+      int index,
+      Consumer<Status> onThrown) {
+    boolean record = state != null && state.recordPluginMetrics();
+    long start = record ? System.nanoTime() : 0;
+    try {
+      scores[index] = plugin.score(state, pod, node);
+    } catch (RuntimeException e) {
+      Status error = thrown(plugin.name(), e);
+      if (record) {
+        observe("Score", plugin, error, start);
+      }
+      onThrown.accept(error);
+      return false;
+    }
+    if (record) {
+      observe("Score", plugin, Status.success(), start);
+    }
+    return true;
+  }
+
   /** Runs a plugin method returning a {@link Status}; see {@link #run}. */
   <P extends Plugin, A> Status status(
-      String point, P plugin, CycleState state, PodInfo pod, A arg, Call<? super P, A, Status> call) {
+      String point,
+      P plugin,
+      CycleState state,
+      PodInfo pod,
+      A arg,
+      Call<? super P, A, Status> call) {
     return run(point, plugin, state, pod, arg, call, STATUS);
+  }
+
+  /** Returns the message of an Error status: its cause's message, else its reasons. */
+  static String errorMessage(Status s) {
+    if (s.cause() != null) {
+      return String.valueOf(s.cause().getMessage());
+    }
+    return s.message();
+  }
+
+  /** Returns an Error whose message is {@code prefix} followed by {@code s}'s error message. */
+  static Status wrapError(String prefix, Status s) {
+    return Status.error(new SchedulingException(prefix + errorMessage(s)));
+  }
+
+  private void observe(String point, Plugin plugin, Status status, long startNanos) {
+    metrics.pluginExecutionDuration(
+        plugin.name(),
+        point,
+        status.code().toString(),
+        Duration.ofNanos(System.nanoTime() - startNanos));
   }
 
   private static Status thrown(String plugin, RuntimeException e) {

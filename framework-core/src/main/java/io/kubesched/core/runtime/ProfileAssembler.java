@@ -331,5 +331,4 @@ final class ProfileAssembler {
       total += (long) w * ScorePlugin.MAX_NODE_SCORE;
     }
   }
-
 }

@@ -24,7 +24,8 @@ import java.util.Objects;
 
 /**
  * The assembled plugins of one profile: every built plugin, the enabled plugins of each extension
- * point in run order (MultiPoint expanded), the Score weights and the events each plugin registered.
+ * point in run order (MultiPoint expanded), the Score weights and the events each plugin
+ * registered.
  *
  * <p>An immutable value built once by {@link ProfileAssembler}, which checks the profile (exactly
  * one QueueSort plugin, at least one Bind plugin, a weight for every Score plugin); {@link

@@ -1,7 +1,6 @@
 package io.kubesched.core.runtime;
 
 import io.kubesched.framework.PodInfo;
-import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.WaitingPod;
 import java.time.Duration;
@@ -123,10 +122,7 @@ public final class WaitingPods {
                 .log();
             return s;
           }
-          String message =
-              s.cause() != null ? String.valueOf(s.cause().getMessage()) : s.message();
-          return Status.error(new SchedulingException("waiting on permit for pod: " + message))
-              .withPlugin(s.plugin());
+          return PluginCalls.wrapError("waiting on permit for pod: ", s).withPlugin(s.plugin());
         });
   }
 

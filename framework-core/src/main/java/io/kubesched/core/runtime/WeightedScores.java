@@ -68,8 +68,11 @@ final class WeightedScores {
     return new Framework.ScoreOutcome(result, Status.success());
   }
 
-  /** Returns the plugin of the first out-of-range score, nodes first then plugins (kube's order). */
-  private static String invalidScorePlugin(List<ScorePlugin> plugins, NodeScores[] perPlugin, int n) {
+  /**
+   * Returns the plugin of the first out-of-range score, nodes first then plugins (kube's order).
+   */
+  private static String invalidScorePlugin(
+      List<ScorePlugin> plugins, NodeScores[] perPlugin, int n) {
     int[] at = firstInvalidScore(perPlugin, n);
     return plugins.get(at[0]).name();
   }
