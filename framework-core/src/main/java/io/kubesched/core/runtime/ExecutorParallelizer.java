@@ -63,6 +63,25 @@ public final class ExecutorParallelizer implements Parallelizer {
   }
 
   /**
+   * Runs {@code work} over {@code pieces} on {@code p} until {@code cancelled}: with {@link
+   * #until(int, IntConsumer, BooleanSupplier)} on an {@code ExecutorParallelizer}, else by skipping
+   * the pieces that start after {@code cancelled} returned {@code true}.
+   */
+  static void until(Parallelizer p, int pieces, IntConsumer work, BooleanSupplier cancelled) {
+    if (p instanceof ExecutorParallelizer ep) {
+      ep.until(pieces, work, cancelled);
+    } else {
+      p.until(
+          pieces,
+          i -> {
+            if (!cancelled.getAsBoolean()) {
+              work.accept(i);
+            }
+          });
+    }
+  }
+
+  /**
    * Runs {@code work} for the pieces {@code [0, pieces)} until all ran or {@code cancelled} returns
    * {@code true} (checked before each piece). An exception stops the remaining pieces and is
    * rethrown once every worker stopped.

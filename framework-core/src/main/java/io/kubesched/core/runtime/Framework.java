@@ -1,19 +1,14 @@
 package io.kubesched.core.runtime;
 
 import io.kubernetes.client.openapi.models.V1Pod;
-import io.kubesched.core.config.PluginConfig;
-import io.kubesched.core.config.PluginRef;
-import io.kubesched.core.config.PluginSet;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.metrics.SchedulerMetrics;
-import io.kubesched.framework.ActionType;
 import io.kubesched.framework.BindPlugin;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventRecorder;
-import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.NodeInfo;
@@ -25,8 +20,6 @@ import io.kubesched.framework.Parallelizer;
 import io.kubesched.framework.PermitPlugin;
 import io.kubesched.framework.PermitResult;
 import io.kubesched.framework.Plugin;
-import io.kubesched.framework.PluginArgs;
-import io.kubesched.framework.PluginProvider;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PodNominator;
 import io.kubesched.framework.PostBindPlugin;
@@ -40,6 +33,7 @@ import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.ReservePlugin;
+import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.Status;
@@ -49,11 +43,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -70,13 +61,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The plugins of one profile and the runners of every extension point (kube's {@code
- * frameworkImpl}); also the {@link FrameworkHandle} its plugins receive.
+ * The runners of every extension point of one profile (kube's {@code frameworkImpl}); also the
+ * {@link FrameworkHandle} its plugins receive.
  *
- * <p>Built by {@link #create}. Every runner catches what a plugin throws and turns it into {@code
- * Status.error(e).withPlugin(name)}, so a faulty plugin fails the pod's cycle, never the scheduler.
- * Runners report extension-point durations to {@link SchedulerMetrics}, and plugin durations when
- * the cycle state asks for them ({@link CycleState#recordPluginMetrics()}). Thread-safe once built.
+ * <p>Built by {@link #create}, which assembles the profile's {@link ProfilePlugins} once (see
+ * {@link ProfileAssembler}); the runners only read it. Every plugin call goes through {@link
+ * PluginCalls}, which catches what a plugin throws and turns it into {@code
+ * Status.error(e).withPlugin(name)}, so a faulty plugin fails the pod's cycle, never the scheduler,
+ * and records plugin durations when the cycle state asks for them ({@link
+ * CycleState#recordPluginMetrics()}). Runners report extension-point durations to {@link
+ * SchedulerMetrics}. Thread-safe once built.
  */
 public final class Framework implements FrameworkHandle, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Framework.class);
@@ -132,30 +126,28 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   private final Integer percentageOfNodesToScore;
   private final int globalPercentageOfNodesToScore;
   private final FrameworkContext ctx;
-  private final Map<String, Plugin> pluginsMap = new LinkedHashMap<>();
-  private final EnumMap<ExtensionPoint, List<Plugin>> lists = new EnumMap<>(ExtensionPoint.class);
-  private final Map<String, Integer> scoreWeights = new LinkedHashMap<>();
-  private final Map<String, List<ClusterEventWithHint>> enqueueExtensions = new LinkedHashMap<>();
-  private List<SchedulerExtender> extenders = List.of();
+  private final PluginCalls calls;
+  private final List<SchedulerExtender> extenders;
+  private final ProfilePlugins plugins;
 
-  private List<PreEnqueuePlugin> preEnqueuePlugins;
-  private QueueSortPlugin queueSortPlugin;
-  private List<PreFilterPlugin> preFilterPlugins;
-  private List<FilterPlugin> filterPlugins;
-  private List<PostFilterPlugin> postFilterPlugins;
-  private List<PreScorePlugin> preScorePlugins;
-  private List<ScorePlugin> scorePlugins;
-  private List<ReservePlugin> reservePlugins;
-  private List<PermitPlugin> permitPlugins;
-  private List<PreBindPlugin> preBindPlugins;
-  private List<BindPlugin> bindPlugins;
-  private List<PostBindPlugin> postBindPlugins;
-
-  private Framework(Profile profile, int globalPercentage, FrameworkContext ctx) {
+  /**
+   * Builds the plugins with this framework as their handle: they may keep it, but must not run
+   * extension points while being built.
+   */
+  private Framework(
+      Profile profile,
+      int globalPercentage,
+      PluginRegistry registry,
+      FrameworkContext ctx,
+      List<SchedulerExtender> extenders) {
     this.profileName = profile.schedulerName();
     this.percentageOfNodesToScore = profile.percentageOfNodesToScore();
     this.globalPercentageOfNodesToScore = globalPercentage;
     this.ctx = ctx;
+    this.calls = new PluginCalls(ctx.metrics());
+    this.extenders = extenders == null ? List.of() : List.copyOf(extenders);
+    this.plugins =
+        new ProfileAssembler(profile, registry, this, !this.extenders.isEmpty()).assemble();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -199,12 +191,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     Objects.requireNonNull(profile, "profile must not be null");
     Objects.requireNonNull(registry, "registry must not be null");
     Objects.requireNonNull(ctx, "ctx must not be null");
-    Framework f = new Framework(profile, globalPercentageOfNodesToScore, ctx);
-    f.extenders = extenders == null ? List.of() : List.copyOf(extenders);
-    if (!f.extenders.isEmpty()) {
-      f.enqueueExtensions.put(EXTENDER_NAME, unrollWildCardResource());
-    }
-    f.build(profile, registry);
+    Framework f = new Framework(profile, globalPercentageOfNodesToScore, registry, ctx, extenders);
     log.atInfo()
         .setMessage("the scheduler starts to work with those plugins")
         .addKeyValue("profile", f.profileName)
@@ -213,279 +200,12 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     return f;
   }
 
-  private void build(Profile profile, PluginRegistry registry) {
-    var plugins = profile.plugins();
-    Set<String> needed = new LinkedHashSet<>();
-    for (ExtensionPoint p : ExtensionPoint.values()) {
-      for (PluginRef r : p.set(plugins).enabled()) {
-        needed.add(r.name());
-      }
-    }
-    for (PluginRef r : plugins.multiPoint().enabled()) {
-      needed.add(r.name());
-    }
-
-    Map<String, PluginArgs> pluginConfig = new HashMap<>();
-    for (PluginConfig c : profile.pluginConfig()) {
-      if (pluginConfig.containsKey(c.name())) {
-        throw new IllegalArgumentException("repeated config for plugin " + c.name());
-      }
-      pluginConfig.put(c.name(), c.args());
-    }
-
-    for (Map.Entry<String, PluginProvider<?>> e : registry.providers().entrySet()) {
-      String name = e.getKey();
-      if (!needed.contains(name)) {
-        continue;
-      }
-      Plugin p = instantiate(name, e.getValue(), pluginConfig.get(name));
-      pluginsMap.put(name, p);
-      fillEnqueueExtensions(p);
-    }
-
-    for (ExtensionPoint p : ExtensionPoint.values()) {
-      lists.put(p, explicitList(p, p.set(plugins), registry));
-    }
-    if (!plugins.multiPoint().enabled().isEmpty()) {
-      expandMultiPoint(profile, registry);
-    }
-
-    List<Plugin> queueSort = lists.get(ExtensionPoint.QUEUE_SORT);
-    if (queueSort.size() != 1) {
-      throw new IllegalArgumentException(
-          "only one queue sort plugin required for profile with scheduler name \""
-              + profileName
-              + "\", but got "
-              + queueSort.size());
-    }
-    if (lists.get(ExtensionPoint.BIND).isEmpty()) {
-      throw new IllegalArgumentException(
-          "at least one bind plugin is needed for profile with scheduler name \""
-              + profileName
-              + "\"");
-    }
-
-    List<PluginRef> weighted = new ArrayList<>(plugins.score().enabled());
-    weighted.addAll(plugins.multiPoint().enabled());
-    computeScoreWeights(weighted);
-
-    preEnqueuePlugins = typed(ExtensionPoint.PRE_ENQUEUE, PreEnqueuePlugin.class);
-    queueSortPlugin = (QueueSortPlugin) queueSort.get(0);
-    preFilterPlugins = typed(ExtensionPoint.PRE_FILTER, PreFilterPlugin.class);
-    filterPlugins = typed(ExtensionPoint.FILTER, FilterPlugin.class);
-    postFilterPlugins = typed(ExtensionPoint.POST_FILTER, PostFilterPlugin.class);
-    preScorePlugins = typed(ExtensionPoint.PRE_SCORE, PreScorePlugin.class);
-    scorePlugins = typed(ExtensionPoint.SCORE, ScorePlugin.class);
-    reservePlugins = typed(ExtensionPoint.RESERVE, ReservePlugin.class);
-    permitPlugins = typed(ExtensionPoint.PERMIT, PermitPlugin.class);
-    preBindPlugins = typed(ExtensionPoint.PRE_BIND, PreBindPlugin.class);
-    bindPlugins = typed(ExtensionPoint.BIND, BindPlugin.class);
-    postBindPlugins = typed(ExtensionPoint.POST_BIND, PostBindPlugin.class);
-
-    for (ScorePlugin sp : scorePlugins) {
-      Integer w = scoreWeights.get(sp.name());
-      if (w == null || w == 0) {
-        throw new IllegalArgumentException(
-            "score plugin \"" + sp.name() + "\" is not configured with weight");
-      }
-    }
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private Plugin instantiate(String name, PluginProvider provider, PluginArgs configured) {
-    PluginArgs args = configured != null ? configured : provider.defaultArgs();
-    if (args != null && !provider.argsType().isInstance(args)) {
-      throw new IllegalArgumentException(
-          "initializing plugin \""
-              + name
-              + "\": want args of type "
-              + provider.argsType().getSimpleName()
-              + ", got "
-              + args.getClass().getSimpleName());
-    }
-    Plugin p;
-    try {
-      p = provider.create(args, this);
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException(
-          "initializing plugin \"" + name + "\": " + e.getMessage(), e);
-    }
-    if (p == null) {
-      throw new IllegalArgumentException(
-          "initializing plugin \"" + name + "\": the provider returned no plugin");
-    }
-    return p;
-  }
-
-  private static boolean shouldHaveEnqueueExtensions(Plugin p) {
-    return p instanceof PreEnqueuePlugin
-        || p instanceof PreFilterPlugin
-        || p instanceof FilterPlugin
-        || p instanceof ReservePlugin
-        || p instanceof PermitPlugin;
-  }
-
-  private void fillEnqueueExtensions(Plugin p) {
-    if (!shouldHaveEnqueueExtensions(p)) {
-      return;
-    }
-    if (p instanceof EnqueueExtensions ext) {
-      List<ClusterEventWithHint> events = ext.eventsToRegister();
-      enqueueExtensions.put(p.name(), events == null ? List.of() : List.copyOf(events));
-    } else {
-      enqueueExtensions.put(p.name(), unrollWildCardResource());
-    }
-  }
-
   /**
    * Returns the registrations kube gives a plugin without {@link EnqueueExtensions}: every resource
    * with action {@code All} (kube's {@code UnrollWildCardResource}).
    */
   public static List<ClusterEventWithHint> unrollWildCardResource() {
-    String[] resources = {
-      EventResource.POD,
-      EventResource.NODE,
-      EventResource.PERSISTENT_VOLUME,
-      EventResource.PERSISTENT_VOLUME_CLAIM,
-      "storage.k8s.io/CSINode",
-      "storage.k8s.io/CSIDriver",
-      "storage.k8s.io/CSIStorageCapacity",
-      EventResource.STORAGE_CLASS,
-      "resource.k8s.io/ResourceClaim",
-      "resource.k8s.io/ResourceSlice",
-      "resource.k8s.io/DeviceClass"
-    };
-    List<ClusterEventWithHint> out = new ArrayList<>(resources.length);
-    for (String r : resources) {
-      out.add(ClusterEventWithHint.of(r, ActionType.ALL));
-    }
-    return List.copyOf(out);
-  }
-
-  private IllegalArgumentException doesNotExist(
-      ExtensionPoint p, String name, PluginRegistry registry) {
-    return new IllegalArgumentException(
-        p.typeName()
-            + " \""
-            + name
-            + "\" does not exist (available plugins: "
-            + String.join(", ", registry.names())
-            + ")");
-  }
-
-  private List<Plugin> explicitList(ExtensionPoint p, PluginSet set, PluginRegistry registry) {
-    List<Plugin> out = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    for (PluginRef r : set.enabled()) {
-      Plugin pg = pluginsMap.get(r.name());
-      if (pg == null) {
-        throw doesNotExist(p, r.name(), registry);
-      }
-      if (!p.type().isInstance(pg)) {
-        throw new IllegalArgumentException(
-            "plugin \"" + r.name() + "\" does not extend " + p.typeName() + " plugin");
-      }
-      if (!seen.add(r.name())) {
-        throw new IllegalArgumentException(
-            "plugin \"" + r.name() + "\" already registered as \"" + p.typeName() + "\"");
-      }
-      out.add(pg);
-    }
-    return out;
-  }
-
-  private void expandMultiPoint(Profile profile, PluginRegistry registry) {
-    var plugins = profile.plugins();
-    for (ExtensionPoint p : ExtensionPoint.values()) {
-      PluginSet set = p.set(plugins);
-      List<String> enabled = new ArrayList<>();
-      for (PluginRef r : set.enabled()) {
-        if (!enabled.contains(r.name())) {
-          enabled.add(r.name());
-        }
-      }
-      Set<String> disabled = new HashSet<>();
-      for (PluginRef r : set.disabled()) {
-        disabled.add(r.name());
-      }
-      if (disabled.contains("*")) {
-        log.atDebug()
-            .setMessage("skipped MultiPoint expansion because all plugins are disabled")
-            .addKeyValue("extensionPoint", p.label())
-            .log();
-        continue;
-      }
-      Set<String> multiPointEnabled = new LinkedHashSet<>();
-      Set<String> overrides = new HashSet<>();
-      for (PluginRef r : plugins.multiPoint().enabled()) {
-        Plugin pg = pluginsMap.get(r.name());
-        if (pg == null) {
-          throw doesNotExist(p, r.name(), registry);
-        }
-        if (!p.type().isInstance(pg)) {
-          continue;
-        }
-        if (disabled.contains(r.name())) {
-          continue;
-        }
-        if (enabled.contains(r.name())) {
-          overrides.add(r.name());
-          log.atInfo()
-              .setMessage("MultiPoint plugin is explicitly re-configured; overriding")
-              .addKeyValue("plugin", r.name())
-              .addKeyValue("extensionPoint", p.label())
-              .log();
-          continue;
-        }
-        if (!multiPointEnabled.add(r.name())) {
-          throw new IllegalArgumentException(
-              "plugin \"" + r.name() + "\" already registered as \"" + p.typeName() + "\"");
-        }
-      }
-      List<Plugin> ordered = new ArrayList<>();
-      List<String> rest = new ArrayList<>();
-      for (String name : enabled) {
-        if (overrides.contains(name)) {
-          ordered.add(pluginsMap.get(name));
-        } else {
-          rest.add(name);
-        }
-      }
-      for (String name : multiPointEnabled) {
-        ordered.add(pluginsMap.get(name));
-      }
-      for (String name : rest) {
-        ordered.add(pluginsMap.get(name));
-      }
-      lists.put(p, ordered);
-    }
-  }
-
-  private void computeScoreWeights(List<PluginRef> refs) {
-    long total = 0;
-    for (PluginRef r : refs) {
-      Plugin pg = pluginsMap.get(r.name());
-      if (!(pg instanceof ScorePlugin)) {
-        continue;
-      }
-      if (scoreWeights.containsKey(r.name())) {
-        continue;
-      }
-      int w = r.weight() == null || r.weight() == 0 ? 1 : r.weight();
-      scoreWeights.put(r.name(), w);
-      if ((long) w * ScorePlugin.MAX_NODE_SCORE > Long.MAX_VALUE - total) {
-        throw new IllegalArgumentException("total score of Score plugins could overflow");
-      }
-      total += (long) w * ScorePlugin.MAX_NODE_SCORE;
-    }
-  }
-
-  private <T> List<T> typed(ExtensionPoint p, Class<T> type) {
-    List<T> out = new ArrayList<>();
-    for (Plugin pg : lists.get(p)) {
-      out.add(type.cast(pg));
-    }
-    return List.copyOf(out);
+    return ProfileAssembler.unrollWildCardResource();
   }
 
   /**
@@ -505,25 +225,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   @Override
   public void close() {
-    RuntimeException first = null;
-    for (Map.Entry<String, Plugin> e : pluginsMap.entrySet()) {
-      if (e.getValue() instanceof AutoCloseable c) {
-        try {
-          c.close();
-        } catch (Exception ex) {
-          RuntimeException wrapped =
-              new IllegalStateException(e.getKey() + " failed to close: " + ex.getMessage(), ex);
-          if (first == null) {
-            first = wrapped;
-          } else {
-            first.addSuppressed(wrapped);
-          }
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
+    plugins.close();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -536,12 +238,12 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
 
   /** Returns the QueueSort plugin. */
   public QueueSortPlugin queueSortPlugin() {
-    return queueSortPlugin;
+    return plugins.queueSort();
   }
 
   /** Returns the PreEnqueue plugins, in order. */
   public List<PreEnqueuePlugin> preEnqueuePlugins() {
-    return preEnqueuePlugins;
+    return plugins.preEnqueue();
   }
 
   /**
@@ -550,7 +252,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    * action {@code All}.
    */
   public Map<String, List<ClusterEventWithHint>> enqueueExtensions() {
-    return Collections.unmodifiableMap(enqueueExtensions);
+    return plugins.enqueueExtensions();
   }
 
   /** Returns the profile's percentage of nodes to score, or {@code null} for the global one. */
@@ -565,48 +267,42 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
 
   /** Returns whether the profile has Filter plugins. */
   public boolean hasFilterPlugins() {
-    return !filterPlugins.isEmpty();
+    return !plugins.filter().isEmpty();
   }
 
   /** Returns whether the profile has Score plugins. */
   public boolean hasScorePlugins() {
-    return !scorePlugins.isEmpty();
+    return !plugins.score().isEmpty();
   }
 
   /** Returns whether the profile has PostFilter plugins. */
   public boolean hasPostFilterPlugins() {
-    return !postFilterPlugins.isEmpty();
+    return !plugins.postFilter().isEmpty();
   }
 
   /** Returns every built plugin by its configured name. */
   public Map<String, Plugin> plugins() {
-    return Collections.unmodifiableMap(pluginsMap);
+    return plugins.plugins();
+  }
+
+  /** Returns the profile's assembled plugins: every extension point's list, weights and events. */
+  public ProfilePlugins profilePlugins() {
+    return plugins;
   }
 
   /** Returns the names of the plugins run at {@code point}, in order. */
   public List<String> pluginNames(ExtensionPoint point) {
-    List<String> out = new ArrayList<>();
-    for (Plugin p : lists.get(point)) {
-      out.add(p.name());
-    }
-    return out;
+    return plugins.names(point);
   }
 
   /** Returns the plugin names of every point, by kube's point name (kube's {@code ListPlugins}). */
   public Map<String, List<String>> listPlugins() {
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    for (ExtensionPoint p : ExtensionPoint.values()) {
-      List<String> names = pluginNames(p);
-      if (!names.isEmpty()) {
-        out.put(p.label(), names);
-      }
-    }
-    return out;
+    return plugins.list();
   }
 
   /** Returns the weight of every Score plugin (and weighted MultiPoint plugin), by name. */
   public Map<String, Integer> scoreWeights() {
-    return Collections.unmodifiableMap(scoreWeights);
+    return plugins.scoreWeights();
   }
 
   /** Returns the extenders, in configuration order. */
@@ -627,33 +323,6 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   // ---------------------------------------------------------------------------------------------
   // Helpers
 
-  private static String errorMessage(Status s) {
-    if (s.cause() != null) {
-      return String.valueOf(s.cause().getMessage());
-    }
-    return s.message();
-  }
-
-  private static Status wrapError(String message, Status s) {
-    return Status.error(new io.kubesched.framework.SchedulingException(message + errorMessage(s)));
-  }
-
-  private static Status nonNull(Status s) {
-    return s == null ? Status.success() : s;
-  }
-
-  private void observePlugin(
-      CycleState state, String point, String plugin, Status status, long startNanos) {
-    if (state != null && state.recordPluginMetrics()) {
-      ctx.metrics()
-          .pluginExecutionDuration(
-              plugin,
-              point,
-              status.code().toString(),
-              Duration.ofNanos(System.nanoTime() - startNanos));
-    }
-  }
-
   private void observePoint(String point, Status status, long startNanos) {
     ctx.metrics()
         .extensionPointDuration(
@@ -663,25 +332,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
             Duration.ofNanos(System.nanoTime() - startNanos));
   }
 
-  private static Status thrown(String plugin, RuntimeException e) {
-    log.atWarn().setMessage("plugin threw").addKeyValue("plugin", plugin).setCause(e).log();
-    return Status.error(e).withPlugin(plugin);
-  }
-
   /** Runs {@code work} over {@code n} pieces on the parallelizer until {@code cancelled}. */
   void parallel(int n, IntConsumer work, BooleanSupplier cancelled) {
-    Parallelizer p = ctx.parallelizer();
-    if (p instanceof ExecutorParallelizer ep) {
-      ep.until(n, work, cancelled);
-    } else {
-      p.until(
-          n,
-          i -> {
-            if (!cancelled.getAsBoolean()) {
-              work.accept(i);
-            }
-          });
-    }
+    ExecutorParallelizer.until(ctx.parallelizer(), n, work, cancelled);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -694,13 +347,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   public Status runPreEnqueuePlugins(PodInfo pod) {
     long start = System.nanoTime();
     Status result = Status.success();
-    for (PreEnqueuePlugin pl : preEnqueuePlugins) {
-      Status s;
-      try {
-        s = nonNull(pl.preEnqueue(pod));
-      } catch (RuntimeException e) {
-        s = thrown(pl.name(), e);
-      }
+    for (PreEnqueuePlugin pl : plugins.preEnqueue()) {
+      Status s = calls.status("PreEnqueue", pl, null, pod, null, PluginCalls.PRE_ENQUEUE);
       if (!s.isSuccess()) {
         result = s.withPlugin(pl.name());
         log.atDebug()
@@ -732,12 +380,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       return out;
     } finally {
       state.setSkipFilterPlugins(skip);
-      observePoint("PreFilter", out == null ? Status.error("failed") : statusOf(out), start);
+      observePoint("PreFilter", out == null ? Status.error("failed") : out.status(), start);
     }
-  }
-
-  private static Status statusOf(PreFilterOutcome o) {
-    return o.status();
   }
 
   private PreFilterOutcome preFilter(
@@ -745,21 +389,17 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     Set<String> result = null;
     Set<String> pluginsWithNodes = new TreeSet<>();
     Status returnStatus = Status.success();
-    for (PreFilterPlugin pl : preFilterPlugins) {
-      long t = System.nanoTime();
-      PreFilterResult r;
-      Status s;
-      try {
-        r = pl.preFilter(state, pod, nodes);
-        if (r == null) {
-          r = PreFilterResult.success();
-        }
-        s = r.status();
-      } catch (RuntimeException e) {
-        r = PreFilterResult.success();
-        s = thrown(pl.name(), e);
-      }
-      observePlugin(state, "PreFilter", pl.name(), s, t);
+    for (PreFilterPlugin pl : plugins.preFilter()) {
+      PreFilterResult r =
+          calls.run(
+              "PreFilter",
+              pl,
+              state,
+              pod,
+              nodes,
+              PreFilterPlugin::preFilter,
+              PluginCalls.PRE_FILTER);
+      Status s = r.status();
       if (s.isSkip()) {
         skip.add(pl.name());
         continue;
@@ -775,7 +415,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         }
         return new PreFilterOutcome(
             null,
-            wrapError("running PreFilter plugin \"" + pl.name() + "\": ", s).withPlugin(pl.name()),
+            PluginCalls.wrapError("running PreFilter plugin \"" + pl.name() + "\": ", s)
+                .withPlugin(pl.name()),
             null);
       }
       if (!r.allNodes()) {
@@ -815,23 +456,16 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   private Status runPreFilterExtension(
       CycleState state, PodInfo podToSchedule, PodInfo other, NodeInfo node, boolean add) {
     Set<String> skipped = state.skipFilterPlugins();
-    for (PreFilterPlugin pl : preFilterPlugins) {
-      if (!(pl instanceof PreFilterExtensions ext) || skipped.contains(pl.name())) {
+    String point = add ? "PreFilterExtensionAddPod" : "PreFilterExtensionRemovePod";
+    PluginCalls.Call<PreFilterPlugin, NodeInfo, Status> call =
+        add
+            ? (pl, st, pod, n) -> ((PreFilterExtensions) pl).addPod(st, pod, other, n)
+            : (pl, st, pod, n) -> ((PreFilterExtensions) pl).removePod(st, pod, other, n);
+    for (PreFilterPlugin pl : plugins.preFilter()) {
+      if (!(pl instanceof PreFilterExtensions) || skipped.contains(pl.name())) {
         continue;
       }
-      long t = System.nanoTime();
-      Status s;
-      try {
-        s =
-            nonNull(
-                add
-                    ? ext.addPod(state, podToSchedule, other, node)
-                    : ext.removePod(state, podToSchedule, other, node));
-      } catch (RuntimeException e) {
-        s = thrown(pl.name(), e);
-      }
-      observePlugin(
-          state, add ? "PreFilterExtensionAddPod" : "PreFilterExtensionRemovePod", pl.name(), s, t);
+      Status s = calls.status(point, pl, state, podToSchedule, node, call);
       if (!s.isSuccess()) {
         log.atWarn()
             .setMessage("plugin failed")
@@ -841,7 +475,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
             .addKeyValue("plugin", pl.name())
             .addKeyValue("status", s)
             .log();
-        return wrapError(
+        return PluginCalls.wrapError(
             "running "
                 + (add ? "AddPod" : "RemovePod")
                 + " on PreFilter plugin \""
@@ -860,22 +494,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
-    FilterPlugin[] active = activeFilterPlugins(state.skipFilterPlugins());
-    boolean record = state.recordPluginMetrics();
-    for (FilterPlugin pl : active) {
-      long t = record ? System.nanoTime() : 0;
-      Status s;
-      try {
-        s = nonNull(pl.filter(state, pod, node));
-      } catch (RuntimeException e) {
-        s = thrown(pl.name(), e);
-      }
-      if (record) {
-        observePlugin(state, "Filter", pl.name(), s, t);
-      }
+    for (FilterPlugin pl : activeFilterPlugins(state.skipFilterPlugins())) {
+      Status s = calls.status("Filter", pl, state, pod, node, FilterPlugin::filter);
       if (!s.isSuccess()) {
         if (!s.isRejected()) {
-          s = wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
+          s = PluginCalls.wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
         }
         return s.withPlugin(pl.name());
       }
@@ -897,6 +520,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     if (a != null && a.skipped() == skipped) {
       return a.plugins();
     }
+    List<FilterPlugin> filterPlugins = plugins.filter();
     List<FilterPlugin> out = new ArrayList<>(filterPlugins.size());
     for (FilterPlugin pl : filterPlugins) {
       if (!skipped.contains(pl.name())) {
@@ -934,8 +558,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
               nodeOut.addPod(pi);
               Status s = runPreFilterExtensionAddPod(stateOut, pod, pi, nodeOut);
               if (!s.isSuccess()) {
-                return Status.error(
-                    new io.kubesched.framework.SchedulingException(errorMessage(s)));
+                return Status.error(new SchedulingException(PluginCalls.errorMessage(s)));
               }
               podsAdded = true;
             }
@@ -978,28 +601,24 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     NominatingInfo result = null;
     List<String> reasons = new ArrayList<>();
     String rejector = null;
-    for (PostFilterPlugin pl : postFilterPlugins) {
-      long t = System.nanoTime();
-      PostFilterResult r;
-      Status s;
-      try {
-        r = pl.postFilter(state, pod, m);
-        if (r == null) {
-          r = PostFilterResult.of(Status.success());
-        }
-        s = r.status();
-      } catch (RuntimeException e) {
-        r = null;
-        s = thrown(pl.name(), e);
-      }
-      observePlugin(state, "PostFilter", pl.name(), s, t);
+    for (PostFilterPlugin pl : plugins.postFilter()) {
+      PostFilterResult r =
+          calls.run(
+              "PostFilter",
+              pl,
+              state,
+              pod,
+              m,
+              PostFilterPlugin::postFilter,
+              PluginCalls.POST_FILTER);
+      Status s = r.status();
       if (s.isSuccess()) {
         return r;
       } else if (s.code() == Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE) {
         return new PostFilterResult(s.withPlugin(pl.name()), r.nominatingInfo());
       } else if (!s.isRejected()) {
         return PostFilterResult.of(
-            Status.error(new io.kubesched.framework.SchedulingException(errorMessage(s)))
+            Status.error(new SchedulingException(PluginCalls.errorMessage(s)))
                 .withPlugin(pl.name()));
       } else if (r.nominatingInfo().mode() != NominatingInfo.Mode.NOOP) {
         result = r.nominatingInfo();
@@ -1023,21 +642,14 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     Set<String> skip = new HashSet<>();
     Status status = Status.success();
     try {
-      for (PreScorePlugin pl : preScorePlugins) {
-        long t = System.nanoTime();
-        Status s;
-        try {
-          s = nonNull(pl.preScore(state, pod, nodes));
-        } catch (RuntimeException e) {
-          s = thrown(pl.name(), e);
-        }
-        observePlugin(state, "PreScore", pl.name(), s, t);
+      for (PreScorePlugin pl : plugins.preScore()) {
+        Status s = calls.status("PreScore", pl, state, pod, nodes, PreScorePlugin::preScore);
         if (s.isSkip()) {
           skip.add(pl.name());
           continue;
         }
         if (!s.isSuccess()) {
-          status = wrapError("running PreScore plugin \"" + pl.name() + "\": ", s);
+          status = PluginCalls.wrapError("running PreScore plugin \"" + pl.name() + "\": ", s);
           return status;
         }
       }
@@ -1066,44 +678,37 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
 
   private ScoreOutcome score(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     Set<String> skipped = state.skipScorePlugins();
-    List<ScorePlugin> plugins = new ArrayList<>(scorePlugins.size());
-    for (ScorePlugin pl : scorePlugins) {
+    List<ScorePlugin> active = new ArrayList<>(plugins.score().size());
+    for (ScorePlugin pl : plugins.score()) {
       if (!skipped.contains(pl.name())) {
-        plugins.add(pl);
+        active.add(pl);
       }
     }
     int n = nodes.size();
-    NodeScores[] perPlugin = new NodeScores[plugins.size()];
+    NodeScores[] perPlugin = new NodeScores[active.size()];
     for (int p = 0; p < perPlugin.length; p++) {
       perPlugin[p] = new NodeScores(nodes);
     }
-    if (!plugins.isEmpty()) {
+    if (!active.isEmpty()) {
       AtomicReference<String> error = new AtomicReference<>();
       AtomicBoolean cancelled = new AtomicBoolean();
-      boolean record = state.recordPluginMetrics();
+      Consumer<Status> onThrown =
+          s -> {
+            if (error.compareAndSet(
+                null,
+                "plugin \"" + s.plugin() + "\" failed with: " + PluginCalls.errorMessage(s))) {
+              cancelled.set(true);
+            }
+          };
       parallel(
           n,
           index -> {
             NodeInfo node = nodes.get(index);
-            for (int p = 0; p < plugins.size(); p++) {
-              ScorePlugin pl = plugins.get(p);
-              long t = record ? System.nanoTime() : 0;
-              long score;
-              try {
-                score = pl.score(state, pod, node);
-              } catch (RuntimeException e) {
-                Status s = thrown(pl.name(), e);
-                observePlugin(state, "Score", pl.name(), s, t);
-                if (error.compareAndSet(
-                    null, "plugin \"" + pl.name() + "\" failed with: " + errorMessage(s))) {
-                  cancelled.set(true);
-                }
+            for (int p = 0; p < active.size(); p++) {
+              ScorePlugin pl = active.get(p);
+              if (!calls.score(pl, state, pod, node, perPlugin[p].array(), index, onThrown)) {
                 return;
               }
-              if (record) {
-                observePlugin(state, "Score", pl.name(), Status.success(), t);
-              }
-              perPlugin[p].array()[index] = score;
             }
           },
           cancelled::get);
@@ -1112,19 +717,14 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
     }
 
-    for (int p = 0; p < plugins.size(); p++) {
-      ScorePlugin pl = plugins.get(p);
-      if (!(pl instanceof ScoreExtensions ext)) {
+    for (int p = 0; p < active.size(); p++) {
+      ScorePlugin pl = active.get(p);
+      if (!(pl instanceof ScoreExtensions)) {
         continue;
       }
-      long t = System.nanoTime();
-      Status s;
-      try {
-        s = nonNull(ext.normalizeScore(state, pod, perPlugin[p]));
-      } catch (RuntimeException e) {
-        s = thrown(pl.name(), e);
-      }
-      observePlugin(state, "ScoreExtensionNormalize", pl.name(), s, t);
+      Status s =
+          calls.status(
+              "ScoreExtensionNormalize", pl, state, pod, perPlugin[p], PluginCalls.NORMALIZE);
       if (!s.isSuccess()) {
         return new ScoreOutcome(
             List.of(),
@@ -1132,68 +732,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
                 "running Normalize on Score plugins: plugin \""
                     + pl.name()
                     + "\" failed with: "
-                    + errorMessage(s)));
+                    + PluginCalls.errorMessage(s)));
       }
     }
 
-    // Weighted totals, plugin by plugin over the shared score arrays; the per-plugin map of a
-    // node is only built when asked for (NodePluginScores.scores()).
-    String[] names = new String[plugins.size()];
-    long[][] byPlugin = new long[plugins.size()][];
-    long[] totals = new long[n];
-    for (int p = 0; p < plugins.size(); p++) {
-      ScorePlugin pl = plugins.get(p);
-      names[p] = pl.name();
-      byPlugin[p] = perPlugin[p].array();
-      long weight = scoreWeights.get(pl.name());
-      for (int i = 0; i < n; i++) {
-        long score = byPlugin[p][i];
-        if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
-          return new ScoreOutcome(
-              List.of(),
-              Status.error(
-                  "applying score defaultWeights on Score plugins: plugin \""
-                      + invalidScorePlugin(plugins, perPlugin, n)
-                      + "\" returns an invalid score "
-                      + invalidScore(perPlugin, n)
-                      + ", it should in the range of ["
-                      + ScorePlugin.MIN_NODE_SCORE
-                      + ", "
-                      + ScorePlugin.MAX_NODE_SCORE
-                      + "] after normalizing"));
-        }
-        totals[i] += score * weight;
-      }
-    }
-    List<NodePluginScores> result = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      result.add(new NodePluginScores(nodes.get(i).name(), names, byPlugin, i, totals[i]));
-    }
-    return new ScoreOutcome(result, Status.success());
-  }
-
-  /** Returns the plugin of the first out-of-range score, nodes first then plugins (kube's order). */
-  private static String invalidScorePlugin(List<ScorePlugin> plugins, NodeScores[] perPlugin, int n) {
-    int[] at = firstInvalidScore(perPlugin, n);
-    return plugins.get(at[0]).name();
-  }
-
-  /** Returns the first out-of-range score, nodes first then plugins. */
-  private static long invalidScore(NodeScores[] perPlugin, int n) {
-    int[] at = firstInvalidScore(perPlugin, n);
-    return perPlugin[at[0]].array()[at[1]];
-  }
-
-  private static int[] firstInvalidScore(NodeScores[] perPlugin, int n) {
-    for (int i = 0; i < n; i++) {
-      for (int p = 0; p < perPlugin.length; p++) {
-        long score = perPlugin[p].array()[i];
-        if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
-          return new int[] {p, i};
-        }
-      }
-    }
-    throw new IllegalStateException("no invalid score");
+    return WeightedScores.weigh(active, perPlugin, nodes, plugins.scoreWeights());
   }
 
   /**
@@ -1204,15 +747,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     long start = System.nanoTime();
     Status status = Status.success();
     try {
-      for (ReservePlugin pl : reservePlugins) {
-        long t = System.nanoTime();
-        Status s;
-        try {
-          s = nonNull(pl.reserve(state, pod, node));
-        } catch (RuntimeException e) {
-          s = thrown(pl.name(), e);
-        }
-        observePlugin(state, "Reserve", pl.name(), s, t);
+      for (ReservePlugin pl : plugins.reserve()) {
+        Status s = calls.status("Reserve", pl, state, pod, node, ReservePlugin::reserve);
         if (!s.isSuccess()) {
           if (s.isRejected()) {
             log.atDebug()
@@ -1224,7 +760,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
                 .log();
             status = s.withPlugin(pl.name());
           } else {
-            status = wrapError("running Reserve plugin \"" + pl.name() + "\": ", s);
+            status = PluginCalls.wrapError("running Reserve plugin \"" + pl.name() + "\": ", s);
           }
           return status;
         }
@@ -1238,15 +774,16 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   /** Runs Unreserve of every Reserve plugin in reverse order; exceptions are logged. */
   public void runReservePluginsUnreserve(CycleState state, PodInfo pod, String node) {
     long start = System.nanoTime();
+    List<ReservePlugin> reservePlugins = plugins.reserve();
     for (int i = reservePlugins.size() - 1; i >= 0; i--) {
-      ReservePlugin pl = reservePlugins.get(i);
-      long t = System.nanoTime();
-      try {
-        pl.unreserve(state, pod, node);
-      } catch (RuntimeException e) {
-        thrown(pl.name(), e);
-      }
-      observePlugin(state, "Unreserve", pl.name(), Status.success(), t);
+      calls.run(
+          "Unreserve",
+          reservePlugins.get(i),
+          state,
+          pod,
+          node,
+          PluginCalls.UNRESERVE,
+          PluginCalls.VOID);
     }
     observePoint("Unreserve", Status.success(), start);
   }
@@ -1262,22 +799,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     Status status = Status.success();
     try {
       Map<String, Duration> waits = new LinkedHashMap<>();
-      for (PermitPlugin pl : permitPlugins) {
-        long t = System.nanoTime();
-        Status s;
-        Duration timeout;
-        try {
-          PermitResult r = pl.permit(state, pod, node);
-          if (r == null) {
-            r = PermitResult.allow();
-          }
-          s = r.status();
-          timeout = r.timeout();
-        } catch (RuntimeException e) {
-          s = thrown(pl.name(), e);
-          timeout = Duration.ZERO;
-        }
-        observePlugin(state, "Permit", pl.name(), s, t);
+      for (PermitPlugin pl : plugins.permit()) {
+        PermitResult r =
+            calls.run("Permit", pl, state, pod, node, PermitPlugin::permit, PluginCalls.PERMIT);
+        Status s = r.status();
+        Duration timeout = r.timeout();
         if (s.isSuccess()) {
           continue;
         }
@@ -1297,7 +823,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
               pl.name(), timeout.compareTo(MAX_PERMIT_TIMEOUT) > 0 ? MAX_PERMIT_TIMEOUT : timeout);
         } else {
           status =
-              wrapError("running Permit plugin \"" + pl.name() + "\": ", s).withPlugin(pl.name());
+              PluginCalls.wrapError("running Permit plugin \"" + pl.name() + "\": ", s)
+                  .withPlugin(pl.name());
           return status;
         }
       }
@@ -1331,31 +858,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    * leaves {@link WaitingPods} when the future completes.
    */
   public CompletableFuture<Status> waitOnPermit(PodInfo pod) {
-    WaitingPods wp = ctx.waitingPods();
-    CompletableFuture<Status> signal = wp.signal(pod.uid());
-    if (signal == null) {
-      return CompletableFuture.completedFuture(Status.success());
-    }
-    return signal.thenApply(
-        s -> {
-          wp.remove(pod.uid());
-          if (s.isSuccess()) {
-            return s;
-          }
-          if (s.isRejected()) {
-            log.atDebug()
-                .setMessage("pod rejected while waiting on permit")
-                .addKeyValue("pod", pod.key())
-                .addKeyValue("plugin", s.plugin())
-                .addKeyValue("status", s)
-                .log();
-            return s;
-          }
-          return Status.error(
-                  new io.kubesched.framework.SchedulingException(
-                      "waiting on permit for pod: " + errorMessage(s)))
-              .withPlugin(s.plugin());
-        });
+    return ctx.waitingPods().waitOnPermit(pod);
   }
 
   /**
@@ -1366,20 +869,13 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     long start = System.nanoTime();
     Status status = Status.success();
     try {
-      for (PreBindPlugin pl : preBindPlugins) {
-        long t = System.nanoTime();
-        Status s;
-        try {
-          s = nonNull(pl.preBind(state, pod, node));
-        } catch (RuntimeException e) {
-          s = thrown(pl.name(), e);
-        }
-        observePlugin(state, "PreBind", pl.name(), s, t);
+      for (PreBindPlugin pl : plugins.preBind()) {
+        Status s = calls.status("PreBind", pl, state, pod, node, PreBindPlugin::preBind);
         if (!s.isSuccess()) {
           status =
               s.isRejected()
                   ? s.withPlugin(pl.name())
-                  : wrapError("running PreBind plugin \"" + pl.name() + "\": ", s);
+                  : PluginCalls.wrapError("running PreBind plugin \"" + pl.name() + "\": ", s);
           return status;
         }
       }
@@ -1398,15 +894,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     long start = System.nanoTime();
     Status status = Status.skip();
     try {
-      for (BindPlugin pl : bindPlugins) {
-        long t = System.nanoTime();
-        Status s;
-        try {
-          s = nonNull(pl.bind(state, pod, node));
-        } catch (RuntimeException e) {
-          s = thrown(pl.name(), e);
-        }
-        observePlugin(state, "Bind", pl.name(), s, t);
+      for (BindPlugin pl : plugins.bind()) {
+        Status s = calls.status("Bind", pl, state, pod, node, BindPlugin::bind);
         status = s;
         if (s.isSkip()) {
           continue;
@@ -1415,7 +904,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           status =
               s.isRejected()
                   ? s.withPlugin(pl.name())
-                  : wrapError("running Bind plugin \"" + pl.name() + "\": ", s);
+                  : PluginCalls.wrapError("running Bind plugin \"" + pl.name() + "\": ", s);
         }
         return status;
       }
@@ -1428,14 +917,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   /** Runs the PostBind plugins; exceptions are logged. */
   public void runPostBindPlugins(CycleState state, PodInfo pod, String node) {
     long start = System.nanoTime();
-    for (PostBindPlugin pl : postBindPlugins) {
-      long t = System.nanoTime();
-      try {
-        pl.postBind(state, pod, node);
-      } catch (RuntimeException e) {
-        thrown(pl.name(), e);
-      }
-      observePlugin(state, "PostBind", pl.name(), Status.success(), t);
+    for (PostBindPlugin pl : plugins.postBind()) {
+      calls.run("PostBind", pl, state, pod, node, PluginCalls.POST_BIND, PluginCalls.VOID);
     }
     observePoint("PostBind", Status.success(), start);
   }

@@ -15,6 +15,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The pods held at Permit, by UID, shared by all profiles (kube's {@code waitingPodsMap}).
@@ -25,6 +27,9 @@ import java.util.function.Consumer;
  * signals are ignored. Thread-safe.
  */
 public final class WaitingPods {
+  // Logged under the framework's name, where these messages were logged before the split.
+  private static final Logger log = LoggerFactory.getLogger(Framework.class);
+
   private final ScheduledExecutorService timers;
   private final Map<String, Entry> pods = new ConcurrentHashMap<>();
 
@@ -89,6 +94,36 @@ public final class WaitingPods {
   public CompletableFuture<Status> signal(String uid) {
     Entry e = pods.get(uid);
     return e == null ? null : e.signal;
+  }
+
+  /**
+   * Returns a future completed when the pod waiting at Permit is allowed (Success) or rejected (the
+   * rejection with its plugin); any other signal becomes an Error {@code waiting on permit for pod:
+   * ...} (kube's {@code WaitOnPermit}). It is already complete with Success when the pod is not
+   * waiting. The pod leaves the map when the future completes.
+   */
+  public CompletableFuture<Status> waitOnPermit(PodInfo pod) {
+    CompletableFuture<Status> signal = signal(pod.uid());
+    if (signal == null) {
+      return CompletableFuture.completedFuture(Status.success());
+    }
+    return signal.thenApply(
+        s -> {
+          remove(pod.uid());
+          if (s.isSuccess()) {
+            return s;
+          }
+          if (s.isRejected()) {
+            log.atDebug()
+                .setMessage("pod rejected while waiting on permit")
+                .addKeyValue("pod", pod.key())
+                .addKeyValue("plugin", s.plugin())
+                .addKeyValue("status", s)
+                .log();
+            return s;
+          }
+          return PluginCalls.wrapError("waiting on permit for pod: ", s).withPlugin(s.plugin());
+        });
   }
 
   /** One waiting pod: the plugins still pending with their timers, and the one-shot signal. */
