@@ -20,7 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 final class PluginCallsTest {
-  private final PluginCalls calls = new PluginCalls(SchedulerMetrics.noop());
+  private final PluginCalls calls = new PluginCalls(SchedulerMetrics.NOOP);
 
   private static FilterPlugin filter(String name, Status result, RuntimeException thrown) {
     return new FilterPlugin() {
