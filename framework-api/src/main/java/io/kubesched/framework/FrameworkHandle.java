@@ -3,6 +3,7 @@ package io.kubesched.framework;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -53,6 +54,23 @@ public interface FrameworkHandle {
 
   /** Runs the profile's Filter plugins on {@code node} and returns the first non-success. */
   Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node);
+
+  /**
+   * Returns the scheduler's extenders in configuration order (kube's {@code Handle.Extenders}):
+   * preemption plugins let the preemption-capable ones narrow their candidates. The default is
+   * none.
+   */
+  default List<? extends PreemptionExtender> extenders() {
+    return List.of();
+  }
+
+  /**
+   * Returns where preemption plugins report their attempts and victims: the scheduler's preemption
+   * metrics. The default records nothing.
+   */
+  default PreemptionObserver preemptionObserver() {
+    return PreemptionObserver.none();
+  }
 
   /** Runs AddPod of every PreFilter plugin not skipped this cycle. */
   Status runPreFilterExtensionAddPod(

@@ -9,6 +9,7 @@ import io.kubernetes.client.openapi.JSON;
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.PluginArgs;
 import io.kubesched.framework.PluginProvider;
+import io.kubesched.framework.validation.FieldErrors;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;

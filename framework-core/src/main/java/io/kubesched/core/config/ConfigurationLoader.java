@@ -1,13 +1,15 @@
 package io.kubesched.core.config;
 
-import static io.kubesched.core.config.FieldErrors.child;
-import static io.kubesched.core.config.FieldErrors.index;
+import static io.kubesched.framework.validation.FieldErrors.child;
+import static io.kubesched.framework.validation.FieldErrors.index;
 
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.NoArgs;
 import io.kubesched.framework.PluginArgs;
 import io.kubesched.framework.PluginProvider;
+import io.kubesched.framework.validation.FieldErrors;
+import io.kubesched.framework.validation.QualifiedNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -500,23 +502,29 @@ public final class ConfigurationLoader {
     if (le.leaseDuration().isNegative() || le.leaseDuration().isZero()) {
       errors.add(
           FieldErrors.invalid(
-              child(p, "leaseDuration"), le.leaseDuration(), "must be greater than zero"));
+              child(p, "leaseDuration"),
+              goDuration(le.leaseDuration()),
+              "must be greater than zero"));
     }
     if (le.renewDeadline().isNegative() || le.renewDeadline().isZero()) {
       errors.add(
           FieldErrors.invalid(
-              child(p, "renewDeadline"), le.renewDeadline(), "must be greater than zero"));
+              child(p, "renewDeadline"),
+              goDuration(le.renewDeadline()),
+              "must be greater than zero"));
     }
     if (le.retryPeriod().isNegative() || le.retryPeriod().isZero()) {
       errors.add(
           FieldErrors.invalid(
-              child(p, "retryPeriod"), le.retryPeriod(), "must be greater than zero"));
+              child(p, "retryPeriod"),
+              goDuration(le.retryPeriod()),
+              "must be greater than zero"));
     }
     if (le.leaseDuration().compareTo(le.renewDeadline()) <= 0) {
       errors.add(
           FieldErrors.invalid(
               child(p, "leaseDuration"),
-              le.renewDeadline(),
+              goDuration(le.renewDeadline()),
               "LeaseDuration must be greater than RenewDeadline"));
     }
     if (!"leases".equals(le.resourceLock())) {
@@ -526,6 +534,11 @@ public final class ConfigurationLoader {
               le.resourceLock(),
               "resourceLock value must be \"leases\""));
     }
+  }
+
+  /** Renders a duration in a field error as Go prints a {@code time.Duration} ({@code 10s}). */
+  private static FieldErrors.Raw goDuration(Duration d) {
+    return new FieldErrors.Raw(GoDuration.format(d));
   }
 
   private static void validatePercentage(String path, Integer value, List<FieldError> errors) {

@@ -1,12 +1,10 @@
 package io.kubesched.core.runtime;
 
+import io.kubesched.framework.FitErrorMessage;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.Status;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The pod fits no node (kube's {@code framework.FitError}); its message is kube's {@code "0/N nodes
@@ -54,54 +52,13 @@ public final class FitError extends SchedulingException {
    */
   @Override
   public String getMessage() {
-    StringBuilder m = new StringBuilder("0/").append(numAllNodes).append(" nodes are available:");
-    String preFilterMsg = diagnosis.preFilterMsg();
-    if (!preFilterMsg.isEmpty()) {
-      m.append(' ').append(preFilterMsg).append('.');
-    } else {
-      Map<String, Integer> histogram = new HashMap<>();
-      NodeToStatus statuses = diagnosis.nodeToStatus();
-      statuses.forEachExplicitNode(
-          (node, status) -> {
-            for (String r : status.allReasons()) {
-              histogram.merge(r, 1, Integer::sum);
-            }
-          });
-      if (statuses.size() < numAllNodes) {
-        int absent = numAllNodes - statuses.size();
-        for (String r : statuses.absentNodesStatus().allReasons()) {
-          histogram.merge(r, absent, Integer::sum);
-        }
-      }
-      List<String> items = new ArrayList<>(histogram.size());
-      histogram.forEach((reason, count) -> items.add(count + " " + reason));
-      // Go's sort.Strings compares bytes; for valid UTF-8 this is code-point order.
-      items.sort(FitError::compareUtf8);
-      if (!items.isEmpty()) {
-        m.append(' ').append(String.join(", ", items)).append('.');
-      }
-    }
-    String postFilterMsg = diagnosis.postFilterMsg();
-    if (!postFilterMsg.isEmpty()) {
-      m.append(' ').append(postFilterMsg);
-    }
-    return m.toString();
-  }
-
-  /** Compares by Unicode code points, which equals Go's byte-wise comparison of UTF-8 strings. */
-  static int compareUtf8(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
-      if (ca != cb) {
-        return Integer.compare(ca, cb);
-      }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
-    }
-    return Integer.compare(a.length() - i, b.length() - j);
+    NodeToStatus statuses = diagnosis.nodeToStatus();
+    return FitErrorMessage.format(
+        numAllNodes,
+        diagnosis.preFilterMsg(),
+        statuses.explicit(),
+        statuses.absentNodesStatus(),
+        diagnosis.postFilterMsg());
   }
 
   /** Returns a status for this error: Unschedulable with the message as its cause. */

@@ -31,6 +31,7 @@ import io.kubesched.framework.PreFilterExtensions;
 import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.PreScorePlugin;
+import io.kubesched.framework.PreemptionObserver;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.ReservePlugin;
 import io.kubesched.framework.SchedulingException;
@@ -313,6 +314,12 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   /** Returns the metrics sink. */
   public SchedulerMetrics metrics() {
     return ctx.metrics();
+  }
+
+  /** Returns an observer that reports preemption attempts and victims to {@link #metrics()}. */
+  @Override
+  public PreemptionObserver preemptionObserver() {
+    return new MetricsPreemptionObserver(ctx.metrics());
   }
 
   /** Returns the map of waiting pods shared by all profiles. */

@@ -9,6 +9,7 @@ import io.kubesched.framework.NoArgs;
 import io.kubesched.framework.Plugin;
 import io.kubesched.framework.PluginArgs;
 import io.kubesched.framework.PluginProvider;
+import io.kubesched.framework.validation.FieldErrors;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

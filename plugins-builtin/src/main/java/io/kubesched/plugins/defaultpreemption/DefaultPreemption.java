@@ -2,12 +2,6 @@ package io.kubesched.plugins.defaultpreemption;
 
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
-import io.kubesched.core.preemption.DisruptionBudget;
-import io.kubesched.core.preemption.Evaluator;
-import io.kubesched.core.preemption.PodImportance;
-import io.kubesched.core.preemption.PreemptionInterface;
-import io.kubesched.core.preemption.PreemptionObserver;
-import io.kubesched.core.preemption.VictimSelection;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.CycleState;
@@ -20,9 +14,15 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PostFilterPlugin;
 import io.kubesched.framework.PostFilterResult;
 import io.kubesched.framework.PreEnqueuePlugin;
+import io.kubesched.framework.PreemptionObserver;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.Status;
+import io.kubesched.preemption.DisruptionBudget;
+import io.kubesched.preemption.Evaluator;
+import io.kubesched.preemption.PodImportance;
+import io.kubesched.preemption.PreemptionInterface;
+import io.kubesched.preemption.VictimSelection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +46,7 @@ import java.util.Random;
  * Which of several equally important pods is reprieved depends on their order, so the order is
  * kube-scheduler 1.33's: the potential victims are collected the way Go ranges over the node's pod
  * slice while removing from it, and sorted with a port of Go's {@code sort.Slice} ({@link
- * io.kubesched.core.preemption.GoSort}). Pods that have not started count as starting "now", with
+ * io.kubesched.preemption.GoSort}). Pods that have not started count as starting "now", with
  * kube's quirk that of two such pods of equal priority the one compared first is the earlier
  * (successive {@code time.Now()} calls), which reverses runs of them in small sorts.
  */

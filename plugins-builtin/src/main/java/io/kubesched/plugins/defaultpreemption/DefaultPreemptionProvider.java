@@ -1,8 +1,5 @@
 package io.kubesched.plugins.defaultpreemption;
 
-import io.kubesched.core.metrics.SchedulerMetrics;
-import io.kubesched.core.preemption.PreemptionObserver;
-import io.kubesched.core.runtime.Framework;
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.Plugin;
@@ -14,7 +11,7 @@ import java.util.stream.Collectors;
 /**
  * Provides {@link DefaultPreemption}. Each plugin instance draws its dry-run offsets from its own
  * random source seeded with 0, so that simulations are repeatable, and reports the preemption
- * metrics to the scheduler's metrics when the handle is the runtime's {@link Framework}.
+ * metrics to the handle's {@link FrameworkHandle#preemptionObserver()}.
  */
 public final class DefaultPreemptionProvider implements PluginProvider<DefaultPreemptionArgs> {
   /** Creates the provider; ServiceLoader needs a public no-argument constructor. */
@@ -52,22 +49,6 @@ public final class DefaultPreemptionProvider implements PluginProvider<DefaultPr
       throw new IllegalArgumentException(
           errors.stream().map(FieldError::toString).collect(Collectors.joining(", ")));
     }
-    PreemptionObserver observer = PreemptionObserver.none();
-    if (handle instanceof Framework f) {
-      SchedulerMetrics metrics = f.metrics();
-      observer =
-          new PreemptionObserver() {
-            @Override
-            public void attempt() {
-              metrics.preemptionAttempt();
-            }
-
-            @Override
-            public void victims(int count) {
-              metrics.preemptionVictims(count);
-            }
-          };
-    }
-    return new DefaultPreemption(args, handle, new Random(0), observer);
+    return new DefaultPreemption(args, handle, new Random(0), handle.preemptionObserver());
   }
 }

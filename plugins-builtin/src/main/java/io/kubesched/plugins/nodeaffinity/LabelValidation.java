@@ -2,7 +2,7 @@ package io.kubesched.plugins.nodeaffinity;
 
 import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
 import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
-import io.kubesched.plugins.helper.FieldErrors;
+import io.kubesched.framework.validation.QualifiedNames;
 import java.util.regex.Pattern;
 
 /**
@@ -22,7 +22,7 @@ final class LabelValidation {
     }
     for (V1NodeSelectorRequirement r : term.getMatchExpressions()) {
       String key = r.getKey() == null ? "" : r.getKey();
-      if (!FieldErrors.qualifiedNameErrors(key).isEmpty()) {
+      if (!QualifiedNames.isQualifiedName(key).isEmpty()) {
         return false;
       }
       if (r.getValues() != null) {

@@ -6,7 +6,8 @@ import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1PreferredSchedulingTerm;
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.PluginArgs;
-import io.kubesched.plugins.helper.FieldErrors;
+import io.kubesched.framework.validation.FieldErrors;
+import io.kubesched.framework.validation.QualifiedNames;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,7 +77,9 @@ public record NodeAffinityArgs(V1NodeAffinity addedAffinity) implements PluginAr
         List<String> values = r.getValues() == null ? List.of() : r.getValues();
         if (FIELD_OPERATORS.contains(r.getOperator())) {
           if (values.size() != 1) {
-            errs.add(FieldErrors.invalid(p + ".values", values, "must have one element"));
+            errs.add(
+                FieldErrors.invalid(
+                    p + ".values", FieldErrors.stringSlice(values), "must have one element"));
           }
         } else {
           errs.add(FieldErrors.notSupported(p + ".operator", r.getOperator(), FIELD_OPERATORS));
@@ -93,7 +96,7 @@ public record NodeAffinityArgs(V1NodeAffinity addedAffinity) implements PluginAr
       return;
     }
     String key = r.getKey() == null ? "" : r.getKey();
-    List<String> keyErrs = FieldErrors.qualifiedNameErrors(key);
+    List<String> keyErrs = QualifiedNames.isQualifiedName(key);
     if (!keyErrs.isEmpty()) {
       errs.add(FieldErrors.invalid(path + ".key", key, String.join("; ", keyErrs)));
     }
@@ -104,21 +107,27 @@ public record NodeAffinityArgs(V1NodeAffinity addedAffinity) implements PluginAr
         if (values.isEmpty()) {
           errs.add(
               FieldErrors.invalid(
-                  valuesPath, values, "for 'in', 'notin' operators, values set can't be empty"));
+                  valuesPath,
+                  FieldErrors.stringSlice(values),
+                  "for 'in', 'notin' operators, values set can't be empty"));
         }
       }
       case "Exists", "DoesNotExist" -> {
         if (!values.isEmpty()) {
           errs.add(
               FieldErrors.invalid(
-                  valuesPath, values, "values set must be empty for exists and does not exist"));
+                  valuesPath,
+                  FieldErrors.stringSlice(values),
+                  "values set must be empty for exists and does not exist"));
         }
       }
       default -> {
         if (values.size() != 1) {
           errs.add(
               FieldErrors.invalid(
-                  valuesPath, values, "for 'Gt', 'Lt' operators, exactly one value is required"));
+                  valuesPath,
+                  FieldErrors.stringSlice(values),
+                  "for 'Gt', 'Lt' operators, exactly one value is required"));
         }
         for (int i = 0; i < values.size(); i++) {
           try {

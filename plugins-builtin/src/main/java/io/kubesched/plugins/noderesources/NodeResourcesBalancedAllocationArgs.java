@@ -2,7 +2,7 @@ package io.kubesched.plugins.noderesources;
 
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.PluginArgs;
-import io.kubesched.plugins.helper.FieldErrors;
+import io.kubesched.framework.validation.FieldErrors;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

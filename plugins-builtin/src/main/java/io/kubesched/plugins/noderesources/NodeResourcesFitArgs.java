@@ -2,7 +2,8 @@ package io.kubesched.plugins.noderesources;
 
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.PluginArgs;
-import io.kubesched.plugins.helper.FieldErrors;
+import io.kubesched.framework.validation.FieldErrors;
+import io.kubesched.framework.validation.QualifiedNames;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,7 +51,7 @@ public record NodeResourcesFitArgs(
     List<FieldError> errs = new ArrayList<>();
     for (int i = 0; i < ignoredResources.size(); i++) {
       errs.addAll(
-          FieldErrors.validateLabelName(
+          QualifiedNames.validateLabelName(
               ignoredResources.get(i), path + ".ignoredResources[" + i + "]"));
     }
     for (int i = 0; i < ignoredResourceGroups.size(); i++) {
@@ -59,7 +60,7 @@ public record NodeResourcesFitArgs(
       if (group.contains("/")) {
         errs.add(FieldErrors.invalid(p, group, "resource group name can't contain '/'"));
       }
-      errs.addAll(FieldErrors.validateLabelName(group, p));
+      errs.addAll(QualifiedNames.validateLabelName(group, p));
     }
     String strategyPath = path + ".scoringStrategy";
     if (!SUPPORTED_TYPES.contains(scoringStrategy.type())) {

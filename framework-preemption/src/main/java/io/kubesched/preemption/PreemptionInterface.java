@@ -1,0 +1,60 @@
+package io.kubesched.preemption;
+
+import io.kubesched.framework.CycleState;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.Status;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToLongFunction;
+
+/**
+ * The policy half of preemption that a preemption plugin supplies to the {@link Evaluator} (kube's
+ * {@code preemption.Interface}).
+ */
+public interface PreemptionInterface {
+  /**
+   * Chooses where the dry run starts among {@code numNodes} potential nodes and how many candidates
+   * it should look for.
+   *
+   * @param numNodes the number of potential nodes, at least 1
+   */
+  Window offsetAndNumCandidates(int numNodes);
+
+  /**
+   * Returns why {@code pod} may not preempt other pods, or empty when it may.
+   *
+   * @param pod the preemptor, as currently stored in the cluster
+   * @param nominatedNodeStatus the filter status of the pod's nominated node (the absent-nodes
+   *     status when it has none)
+   */
+  Optional<String> podEligibleToPreemptOthers(PodInfo pod, Status nominatedNodeStatus);
+
+  /**
+   * Finds the smallest set of pods on {@code node} whose eviction lets {@code pod} fit. Both {@code
+   * state} and {@code node} are copies the method may modify.
+   *
+   * @param pdbs the pod disruption budgets of the cluster
+   */
+  VictimSelection selectVictimsOnNode(
+      CycleState state, PodInfo pod, NodeInfo node, List<DisruptionBudget> pdbs);
+
+  /**
+   * Returns the score functions that choose among candidate nodes, applied in order while more than
+   * one node has the highest score; empty selects kube-scheduler's default criteria.
+   *
+   * @param nodesToVictims the candidates by node name
+   */
+  default List<ToLongFunction<String>> orderedScoreFuncs(Map<String, Candidate> nodesToVictims) {
+    return List.of();
+  }
+
+  /**
+   * Where the dry run starts and how many candidates it looks for.
+   *
+   * @param offset the index of the first potential node to try
+   * @param numCandidates the number of candidates that is enough
+   */
+  record Window(int offset, int numCandidates) {}
+}
