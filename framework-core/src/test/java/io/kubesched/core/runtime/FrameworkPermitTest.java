@@ -7,6 +7,7 @@ import static io.kubesched.core.runtime.Fixtures.queueSort;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubesched.core.config.GoDuration;
 import io.kubesched.core.metrics.SchedulerMetrics;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.PermitResult;
@@ -165,6 +166,6 @@ final class FrameworkPermitTest {
   @ParameterizedTest
   @MethodSource("goDurations")
   void formatsDurationsAsGo(Duration d, String expected) {
-    assertThat(GoDurations.format(d)).isEqualTo(expected);
+    assertThat(GoDuration.format(d)).isEqualTo(expected);
   }
 }
