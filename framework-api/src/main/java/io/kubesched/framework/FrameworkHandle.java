@@ -3,6 +3,7 @@ package io.kubesched.framework;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -36,8 +37,8 @@ public interface FrameworkHandle {
   /** Calls {@code action} for every pod waiting at Permit (in all profiles). */
   void iterateOverWaitingPods(Consumer<WaitingPod> action);
 
-  /** Returns the waiting pod with {@code uid}, or {@code null}. */
-  WaitingPod getWaitingPod(String uid);
+  /** Returns the pod with {@code uid} waiting at Permit (in any profile), or empty. */
+  Optional<WaitingPod> getWaitingPod(String uid);
 
   /** Rejects the waiting pod with {@code uid}; returns whether there was one. */
   boolean rejectWaitingPod(String uid);

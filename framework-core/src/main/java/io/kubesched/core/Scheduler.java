@@ -108,7 +108,8 @@ public final class Scheduler implements AutoCloseable {
 
   private static final Duration POD_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
   private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
-  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+  private static final String DEFAULT_SCHEDULER_NAME =
+      io.kubesched.framework.SchedulerConstants.DEFAULT_SCHEDULER_NAME;
   private static final int MAX_IDLE_STEPS = 1_000_000;
   private static final int LIVELOCK_MIN_ATTEMPTS = 100;
   private static final int LIVELOCK_FACTOR = 5;

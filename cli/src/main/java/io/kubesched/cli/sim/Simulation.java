@@ -18,6 +18,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Quantities;
 import io.kubesched.framework.Resource;
 import io.kubesched.framework.ResourceNames;
+import io.kubesched.framework.SchedulerConstants;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -148,7 +149,7 @@ public final class Simulation {
           continue;
         }
         String schedulerName = p.getSpec() == null || p.getSpec().getSchedulerName() == null
-            ? "default-scheduler" : p.getSpec().getSchedulerName();
+            ? SchedulerConstants.DEFAULT_SCHEDULER_NAME : p.getSpec().getSchedulerName();
         if (!profiles.contains(schedulerName)) {
           rejected.put(key, new SimulationReport.PodResult(p.getMetadata().getNamespace(),
               p.getMetadata().getName(), null, "Unschedulable",
@@ -314,7 +315,7 @@ public final class Simulation {
       return null;
     }
     for (V1PodCondition c : pod.getStatus().getConditions()) {
-      if ("PodScheduled".equals(c.getType())) {
+      if (SchedulerConstants.POD_SCHEDULED.equals(c.getType())) {
         return c;
       }
     }

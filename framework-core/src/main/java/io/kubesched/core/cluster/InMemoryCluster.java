@@ -63,7 +63,7 @@ public final class InMemoryCluster implements Cluster {
   private static final Logger log = LoggerFactory.getLogger(InMemoryCluster.class);
 
   /** The condition type the scheduler and the binding subresource set. */
-  public static final String POD_SCHEDULED = "PodScheduled";
+  public static final String POD_SCHEDULED = io.kubesched.framework.SchedulerConstants.POD_SCHEDULED;
 
   /** The PodScheduled reason the API server gives a pod created with scheduling gates. */
   public static final String REASON_SCHEDULING_GATED = "SchedulingGated";
@@ -81,7 +81,8 @@ public final class InMemoryCluster implements Cluster {
   private static final String TAINT_NOT_READY = "node.kubernetes.io/not-ready";
   private static final String TAINT_UNREACHABLE = "node.kubernetes.io/unreachable";
   private static final long DEFAULT_TOLERATION_SECONDS = 300L;
-  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+  private static final String DEFAULT_SCHEDULER_NAME =
+      io.kubesched.framework.SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
   /** A supported kind: its class, its API resource name for messages, and its scope. */
   private record Kind(Class<?> type, String resource, boolean namespaced) {}

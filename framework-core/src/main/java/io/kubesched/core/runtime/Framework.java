@@ -1480,8 +1480,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   @Override
-  public WaitingPod getWaitingPod(String uid) {
-    return ctx.waitingPods().get(uid);
+  public java.util.Optional<WaitingPod> getWaitingPod(String uid) {
+    return java.util.Optional.ofNullable(ctx.waitingPods().get(uid));
   }
 
   /** Rejects the waiting pod with {@code uid} with message {@code removed} and no plugin. */

@@ -55,7 +55,7 @@ final class FrameworkPermitTest {
   void allowedByEveryWaitingPluginTheBindingGoesOn() {
     Framework f = framework("default-scheduler", Duration.ofSeconds(30), Duration.ofMinutes(1));
     CompletableFuture<Status> signal = waitingPod(f);
-    WaitingPod wp = f.getWaitingPod(pod.uid());
+    WaitingPod wp = f.getWaitingPod(pod.uid()).orElseThrow();
 
     wp.allow("A");
     assertThat(signal).isNotDone();
@@ -63,7 +63,7 @@ final class FrameworkPermitTest {
     wp.allow("B");
 
     assertThat(signal).isCompletedWithValue(Status.success());
-    assertThat(f.getWaitingPod(pod.uid())).isNull();
+    assertThat(f.getWaitingPod(pod.uid())).isEmpty();
     assertThat(timers.pending()).isZero();
   }
 
@@ -103,7 +103,7 @@ final class FrameworkPermitTest {
   void anotherPluginCanRejectAndTheFirstSignalWins() {
     Framework f = framework("default-scheduler", Duration.ofSeconds(10), Duration.ofSeconds(10));
     CompletableFuture<Status> signal = waitingPod(f);
-    WaitingPod wp = f.getWaitingPod(pod.uid());
+    WaitingPod wp = f.getWaitingPod(pod.uid()).orElseThrow();
 
     wp.reject("Coscheduling", "group incomplete");
     wp.allow("A");
@@ -144,7 +144,8 @@ final class FrameworkPermitTest {
     second.iterateOverWaitingPods(wp -> seen.add(wp.pod().name() + "@" + wp.nodeName()));
 
     assertThat(seen).containsExactly("p@n1");
-    assertThat(second.getWaitingPod(pod.uid())).isSameAs(first.getWaitingPod(pod.uid()));
+    assertThat(second.getWaitingPod(pod.uid()).orElseThrow())
+        .isSameAs(first.getWaitingPod(pod.uid()).orElseThrow());
   }
 
   static Stream<Arguments> goDurations() {

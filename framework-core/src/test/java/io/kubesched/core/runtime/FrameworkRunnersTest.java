@@ -659,16 +659,16 @@ final class FrameworkRunnersTest {
 
     assertThat(s).isEqualTo(expected);
     if (timers.isEmpty()) {
-      assertThat(f.getWaitingPod(pod.uid())).isNull();
+      assertThat(f.getWaitingPod(pod.uid())).isEmpty();
     } else {
-      assertThat(f.getWaitingPod(pod.uid()).pendingPlugins())
+      assertThat(f.getWaitingPod(pod.uid()).orElseThrow().pendingPlugins())
           .containsExactlyInAnyOrderElementsOf(timers.keySet());
       // The shortest timer fires first, after exactly its (capped) duration.
       var signal = f.waitOnPermit(pod);
       timersExec.advance(Duration.ofSeconds(10).minusNanos(1));
       assertThat(signal).isNotDone();
       timersExec.advance(Duration.ofNanos(1));
-      assertThat(f.getWaitingPod(pod.uid())).isNull();
+      assertThat(f.getWaitingPod(pod.uid())).isEmpty();
       assertThat(signal)
           .isCompletedWithValue(
               Status.unschedulable("rejected due to timeout after waiting 10s at plugin B")

@@ -21,6 +21,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
@@ -177,8 +178,8 @@ public final class FakeHandle implements FrameworkHandle {
   public void iterateOverWaitingPods(Consumer<WaitingPod> action) {}
 
   @Override
-  public WaitingPod getWaitingPod(String uid) {
-    return null;
+  public Optional<WaitingPod> getWaitingPod(String uid) {
+    return Optional.empty();
   }
 
   @Override
