@@ -12,6 +12,7 @@ import io.kubesched.core.config.Profile;
 import io.kubesched.core.kubernetes.KubernetesCluster;
 import io.kubesched.core.kubernetes.LeaseLeaderElector;
 import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.framework.FeatureGates;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -33,6 +34,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -104,6 +106,8 @@ public final class RunCommand implements Callable<Integer> {
           "How long to wait for the first listing of the cluster (default: ${DEFAULT-VALUE}).")
   long syncTimeoutSeconds;
 
+  @Mixin FeatureGatesOption featureGates;
+
   @Option(
       names = {"-v", "--verbose"},
       description = "Log on standard error: -v for INFO, -vv for DEBUG.")
@@ -147,6 +151,10 @@ public final class RunCommand implements Callable<Integer> {
     Main.configureLogging(verbose.length);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    FeatureGates gates = featureGates.parse(err);
+    if (gates == null) {
+      return Main.EXIT_USAGE;
+    }
     if (metricsPort < 0 || metricsPort > 65535) {
       err.println("--metrics-port: must be between 0 and 65535, got " + metricsPort);
       err.flush();
@@ -227,6 +235,7 @@ public final class RunCommand implements Callable<Integer> {
               .configuration(cfg)
               .registry(registry)
               .metrics(metrics)
+              .featureGates(gates)
               .build()) {
         boundMetricsPort = http.getAddress().getPort();
         out.println(

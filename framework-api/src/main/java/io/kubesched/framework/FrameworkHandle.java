@@ -34,6 +34,14 @@ public interface FrameworkHandle {
   /** Returns the nominated pods. */
   PodNominator nominator();
 
+  /**
+   * Returns the scheduler's feature gates ({@code --feature-gates}); the defaults unless the
+   * scheduler was built with others.
+   */
+  default FeatureGates featureGates() {
+    return FeatureGates.defaults();
+  }
+
   /** Calls {@code action} for every pod waiting at Permit (in all profiles). */
   void iterateOverWaitingPods(Consumer<WaitingPod> action);
 

@@ -219,7 +219,8 @@ public final class Scheduler implements AutoCloseable {
                 holder.queue.activate(pods);
               }
             },
-            metrics);
+            metrics,
+            b.featureGates);
     Map<String, Framework> built = new LinkedHashMap<>();
     Map<String, QueueProfile> queueProfiles = new LinkedHashMap<>();
     try {
@@ -1296,8 +1297,15 @@ public final class Scheduler implements AutoCloseable {
     private SchedulingAttemptListener attemptListener;
     private ThreadFactory threadFactory;
     private List<SchedulerExtender> extenders = List.of();
+    private io.kubesched.framework.FeatureGates featureGates;
 
     private Builder() {}
+
+    /** Sets the feature gates the plugins read; default {@code FeatureGates.defaults()}. */
+    public Builder featureGates(io.kubesched.framework.FeatureGates featureGates) {
+      this.featureGates = featureGates;
+      return this;
+    }
 
     /**
      * Sets extra extenders shared by all profiles (filter after the Filter plugins, prioritize next

@@ -17,6 +17,7 @@ import io.kubesched.core.time.SimulatedTime;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Quantities;
 import io.kubesched.framework.Resource;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.ResourceNames;
 import io.kubesched.framework.SchedulerConstants;
 import java.time.Instant;
@@ -43,6 +44,7 @@ public final class Simulation {
   private final long seed;
   private final String explainPod;
   private final Consumer<String> progress;
+  private final FeatureGates featureGates;
 
   /**
    * Prepares a simulation.
@@ -57,6 +59,25 @@ public final class Simulation {
       long seed,
       String explainPod,
       Consumer<String> progress) {
+    this(manifests, configuration, registry, seed, explainPod, progress, FeatureGates.defaults());
+  }
+
+  /**
+   * Prepares a simulation with feature gates.
+   *
+   * @param explainPod {@code namespace/name} of the pod to trace, or {@code null}
+   * @param progress receives progress lines for long runs (may ignore them)
+   * @param featureGates the gates the scheduler's plugins read
+   */
+  public Simulation(
+      Manifests manifests,
+      KubeSchedulerConfiguration configuration,
+      PluginRegistry registry,
+      long seed,
+      String explainPod,
+      Consumer<String> progress,
+      FeatureGates featureGates) {
+    this.featureGates = featureGates;
     this.manifests = manifests;
     this.configuration = configuration;
     this.registry = registry;
@@ -133,7 +154,8 @@ public final class Simulation {
             .clock(time.clock())
             .simulatedTime(time)
             .random(new Random(seed))
-            .attemptListener(progressReporting(trace));
+            .attemptListener(progressReporting(trace))
+            .featureGates(featureGates);
     Scheduler built;
     try {
       built = builder.build();

@@ -1444,6 +1444,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   // Handle
 
   @Override
+  public io.kubesched.framework.FeatureGates featureGates() {
+    return ctx.featureGates();
+  }
+
+  @Override
   public NodeInfoLister snapshot() {
     Supplier<NodeInfoLister> s = ctx.snapshot();
     return s == null ? null : s.get();
