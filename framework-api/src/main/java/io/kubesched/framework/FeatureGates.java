@@ -13,8 +13,8 @@ import java.util.Objects;
  * with kube v1.33's names, stages and defaults for the gates the scheduler reads, plus {@value
  * #OPPORTUNISTIC_BATCHING} (kube v1.35; off here).
  *
- * <p>Immutable. Plugins read the gates of their scheduler with {@link FrameworkHandle#featureGates()}
- * and {@link #enabled(String)}. {@value #ALL_ALPHA} and {@value #ALL_BETA} turn on every alpha or
+ * <p>Immutable. Plugins read the gates of their scheduler with {@link
+ * FrameworkHandle#featureGates()} and {@link #enabled(String)}. {@value #ALL_ALPHA} and {@value #ALL_BETA} turn on every alpha or
  * beta gate not set explicitly, as in kube.
  */
 public final class FeatureGates {

@@ -17,6 +17,7 @@ import io.kubesched.core.queue.ClusterEvents;
 import io.kubesched.core.queue.QueueProfile;
 import io.kubesched.core.queue.SchedulingQueue;
 import io.kubesched.core.runtime.Diagnosis;
+import io.kubesched.core.runtime.EngineAccess;
 import io.kubesched.core.runtime.ExecutorParallelizer;
 import io.kubesched.core.runtime.FitError;
 import io.kubesched.core.runtime.Framework;
@@ -107,7 +108,6 @@ public final class Scheduler implements AutoCloseable {
   public static final String REASON_SCHEDULER_ERROR = "SchedulerError";
 
   private static final Duration POD_MAX_IN_UNSCHEDULABLE = Duration.ofMinutes(5);
-  private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
   private static final String DEFAULT_SCHEDULER_NAME =
       io.kubesched.framework.SchedulerConstants.DEFAULT_SCHEDULER_NAME;
   private static final int MAX_IDLE_STEPS = 1_000_000;
@@ -588,8 +588,7 @@ public final class Scheduler implements AutoCloseable {
   private void runSchedulingCycle(Framework fwk, QueuedPodInfo qpi, PodInfo podInfo) {
     log.atDebug().setMessage("attempting to schedule pod").addKeyValue("pod", podInfo.key()).log();
     long start = System.nanoTime();
-    CycleState state = new CycleState();
-    state.setRecordPluginMetrics(random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
+    CycleState state = Framework.newCycleState(random);
     PodsToActivate podsToActivate = new PodsToActivate();
     state.write(PodsToActivate.KEY, podsToActivate);
 
@@ -985,10 +984,11 @@ public final class Scheduler implements AutoCloseable {
           rejected ? "unschedulable" : "error", fwk.profileName(), since(start));
       String errMsg = status.message();
       if (status.cause() instanceof FitError fitError) {
-        qpi.unschedulablePlugins().clear();
-        qpi.unschedulablePlugins().addAll(fitError.diagnosis().unschedulablePlugins());
-        qpi.pendingPlugins().clear();
-        qpi.pendingPlugins().addAll(fitError.diagnosis().pendingPlugins());
+        EngineAccess.mutableUnschedulablePlugins(qpi).clear();
+        EngineAccess.mutableUnschedulablePlugins(qpi)
+            .addAll(fitError.diagnosis().unschedulablePlugins());
+        EngineAccess.mutablePendingPlugins(qpi).clear();
+        EngineAccess.mutablePendingPlugins(qpi).addAll(fitError.diagnosis().pendingPlugins());
         log.atDebug()
             .setMessage("unable to schedule pod; no fit; waiting")
             .addKeyValue("pod", qpi.podInfo().key())
@@ -1015,7 +1015,7 @@ public final class Scheduler implements AutoCloseable {
             .addKeyValue("node", nodeName(cached.get()))
             .log();
       } else {
-        qpi.setPodInfo(PodInfo.of(cached.get()));
+        EngineAccess.setPodInfo(qpi, PodInfo.of(cached.get()));
         queue.addUnschedulableIfNotPresent(qpi, queue.schedulingCycle());
         calledDone = true;
       }

@@ -495,7 +495,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   public static CycleState newCycleState(java.util.Random random) {
     CycleState state = new CycleState();
-    state.setRecordPluginMetrics(random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
+    EngineAccess.setRecordPluginMetrics(state, random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
     return state;
   }
 
@@ -731,7 +731,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       out = preFilter(state, pod, nodes, skip);
       return out;
     } finally {
-      state.setSkipFilterPlugins(skip);
+      EngineAccess.setSkipFilterPlugins(state, skip);
       observePoint("PreFilter", out == null ? Status.error("failed") : statusOf(out), start);
     }
   }
@@ -1043,7 +1043,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
       return status;
     } finally {
-      state.setSkipScorePlugins(skip);
+      EngineAccess.setSkipScorePlugins(state, skip);
       observePoint("PreScore", status, start);
     }
   }
