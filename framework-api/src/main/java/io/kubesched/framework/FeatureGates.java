@@ -14,8 +14,8 @@ import java.util.Objects;
  * #OPPORTUNISTIC_BATCHING} (kube v1.35; off here).
  *
  * <p>Immutable. Plugins read the gates of their scheduler with {@link
- * FrameworkHandle#featureGates()} and {@link #enabled(String)}. {@value #ALL_ALPHA} and {@value #ALL_BETA} turn on every alpha or
- * beta gate not set explicitly, as in kube.
+ * FrameworkHandle#featureGates()} and {@link #enabled(String)}. {@value #ALL_ALPHA} and {@value
+ * #ALL_BETA} turn on every alpha or beta gate not set explicitly, as in kube.
  */
 public final class FeatureGates {
   /** The maturity of a gate (component-base's {@code prerelease}). */
@@ -214,14 +214,11 @@ public final class FeatureGates {
   }
 
   private static Boolean parseBool(String s) {
-    switch (s) {
-      case "1", "t", "T", "TRUE", "true", "True":
-        return Boolean.TRUE;
-      case "0", "f", "F", "FALSE", "false", "False":
-        return Boolean.FALSE;
-      default:
-        return null;
-    }
+    return switch (s) {
+      case "1", "t", "T", "TRUE", "true", "True" -> Boolean.TRUE;
+      case "0", "f", "F", "FALSE", "false", "False" -> Boolean.FALSE;
+      default -> null;
+    };
   }
 
   /**

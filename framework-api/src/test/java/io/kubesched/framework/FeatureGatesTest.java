@@ -81,7 +81,8 @@ final class FeatureGatesTest {
             "Foo=true,NodeInclusionPolicyInPodTopologySpread=false",
             "[unrecognized feature gate: Foo, cannot set feature gate"
                 + " NodeInclusionPolicyInPodTopologySpread to false, feature is locked to true]"),
-        argumentSet("a pair without a value", "DRAAdminAccess", "missing bool value for DRAAdminAccess"),
+        argumentSet(
+            "a pair without a value", "DRAAdminAccess", "missing bool value for DRAAdminAccess"),
         argumentSet(
             "a value that is not a Go bool",
             "DRAAdminAccess=yes",

@@ -8,7 +8,10 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-/** {@link QueuedPodInfo} is read-only for plugins; the runtime writes it via {@link EngineHooks}. */
+/**
+ * {@link QueuedPodInfo} is read-only for plugins; the runtime writes it through {@link
+ * EngineHooks}.
+ */
 final class QueuedPodInfoTest {
   private static final class Runtime extends EngineHooks {
     static void reject(QueuedPodInfo p, String plugin) {

@@ -63,7 +63,8 @@ public final class InMemoryCluster implements Cluster {
   private static final Logger log = LoggerFactory.getLogger(InMemoryCluster.class);
 
   /** The condition type the scheduler and the binding subresource set. */
-  public static final String POD_SCHEDULED = io.kubesched.framework.SchedulerConstants.POD_SCHEDULED;
+  public static final String POD_SCHEDULED =
+      io.kubesched.framework.SchedulerConstants.POD_SCHEDULED;
 
   /** The PodScheduled reason the API server gives a pod created with scheduling gates. */
   public static final String REASON_SCHEDULING_GATED = "SchedulingGated";
