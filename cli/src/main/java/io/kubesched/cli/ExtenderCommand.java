@@ -10,6 +10,7 @@ import io.kubesched.cli.manifest.Manifests;
 import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.framework.FeatureGates;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -94,6 +96,8 @@ public final class ExtenderCommand implements Callable<Integer> {
               + " repeatable.")
   List<Path> state = List.of();
 
+  @Mixin FeatureGatesOption featureGates;
+
   @Option(
       names = {"-v", "--verbose"},
       description = "Log on standard error: -v for INFO, -vv for DEBUG (each request).")
@@ -111,6 +115,10 @@ public final class ExtenderCommand implements Callable<Integer> {
     Main.configureLogging(verbose.length);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    FeatureGates gates = featureGates.parse(err);
+    if (gates == null) {
+      return Main.EXIT_USAGE;
+    }
     if (port < 0 || port > 65535) {
       err.println("--port: must be between 0 and 65535, got " + port);
       err.flush();
@@ -133,7 +141,7 @@ public final class ExtenderCommand implements Callable<Integer> {
     }
     ExtenderServer server;
     try {
-      server = new ExtenderServer(cfg, registry, profile, cluster, !state.isEmpty());
+      server = new ExtenderServer(cfg, registry, profile, cluster, !state.isEmpty(), gates);
     } catch (IllegalArgumentException e) {
       err.println(config + ": " + e.getMessage());
       err.flush();

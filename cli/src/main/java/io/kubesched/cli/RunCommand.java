@@ -15,6 +15,7 @@ import io.kubesched.core.runtime.PluginRegistry;
 import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.kubesched.framework.FeatureGates;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -35,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -106,6 +108,8 @@ public final class RunCommand implements Callable<Integer> {
           "How long to wait for the first listing of the cluster (default: ${DEFAULT-VALUE}).")
   long syncTimeoutSeconds;
 
+  @Mixin FeatureGatesOption featureGates;
+
   @Option(
       names = {"-v", "--verbose"},
       description = "Log on standard error: -v for INFO, -vv for DEBUG.")
@@ -149,6 +153,10 @@ public final class RunCommand implements Callable<Integer> {
     Main.configureLogging(verbose.length);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    FeatureGates gates = featureGates.parse(err);
+    if (gates == null) {
+      return Main.EXIT_USAGE;
+    }
     if (metricsPort < 0 || metricsPort > 65535) {
       err.println("--metrics-port: must be between 0 and 65535, got " + metricsPort);
       err.flush();
@@ -233,6 +241,7 @@ public final class RunCommand implements Callable<Integer> {
               .configuration(cfg)
               .registry(registry)
               .metrics(metrics)
+              .featureGates(gates)
               .build()) {
         boundMetricsPort = http.getAddress().getPort();
         out.println(

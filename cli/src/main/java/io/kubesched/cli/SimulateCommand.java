@@ -10,6 +10,7 @@ import io.kubesched.cli.report.TableReport;
 import io.kubesched.cli.sim.Simulation;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.framework.FeatureGates;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -71,6 +73,8 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "Log the scheduler's work on standard error: -v for INFO, -vv for DEBUG.")
   boolean[] verbose = new boolean[0];
 
+  @Mixin FeatureGatesOption featureGates;
+
   @Option(names = "--output-file", paramLabel = "FILE",
       description = "Write the report to this file instead of standard output.")
   Path outputFile;
@@ -79,6 +83,10 @@ public final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     Main.configureLogging(verbose.length);
     PrintWriter err = spec.commandLine().getErr();
+    FeatureGates gates = featureGates.parse(err);
+    if (gates == null) {
+      return Main.EXIT_USAGE;
+    }
     if (explain != null && !explain.matches("[^/]+/[^/]+")) {
       err.println("--explain: expected NAMESPACE/NAME, got \"" + explain + "\"");
       err.flush();
@@ -111,7 +119,7 @@ public final class SimulateCommand implements Callable<Integer> {
                   err.println(line);
                   err.flush();
                 }
-              })
+              }, gates)
               .run();
     } catch (Simulation.SimulationSetupException e) {
       err.println((config == null ? "configuration" : config.toString())

@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Score, from several threads); the state is thread-safe. {@link #clone()} copies every value with
  * {@link StateData#copy()} so that changes made through the clone never reach the original. The
  * sets of plugins to skip in Filter and Score are set by the framework after PreFilter and PreScore
- * and are shared by clones.
+ * (plugins only read them; the runtime writes them through {@link EngineHooks}) and are shared by
+ * clones.
  */
 public final class CycleState implements Cloneable {
   private final Map<String, StateData> storage;
@@ -91,8 +92,8 @@ public final class CycleState implements Cloneable {
     return skipFilterPlugins;
   }
 
-  /** Sets the plugins whose Filter is skipped this cycle; called by the framework. */
-  public void setSkipFilterPlugins(Set<String> plugins) {
+  /** Sets the plugins whose Filter is skipped this cycle; via {@link EngineHooks}. */
+  void setSkipFilterPlugins(Set<String> plugins) {
     this.skipFilterPlugins = Collections.unmodifiableSet(plugins);
   }
 
@@ -101,8 +102,8 @@ public final class CycleState implements Cloneable {
     return skipScorePlugins;
   }
 
-  /** Sets the plugins whose Score is skipped this cycle; called by the framework. */
-  public void setSkipScorePlugins(Set<String> plugins) {
+  /** Sets the plugins whose Score is skipped this cycle; via {@link EngineHooks}. */
+  void setSkipScorePlugins(Set<String> plugins) {
     this.skipScorePlugins = Collections.unmodifiableSet(plugins);
   }
 
@@ -111,8 +112,8 @@ public final class CycleState implements Cloneable {
     return recordPluginMetrics;
   }
 
-  /** Sets whether per-plugin metrics are sampled in this cycle; called by the framework. */
-  public void setRecordPluginMetrics(boolean record) {
+  /** Sets whether per-plugin metrics are sampled in this cycle; via {@link EngineHooks}. */
+  void setRecordPluginMetrics(boolean record) {
     this.recordPluginMetrics = record;
   }
 

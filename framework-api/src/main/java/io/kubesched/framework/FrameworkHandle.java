@@ -4,6 +4,7 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -34,11 +35,19 @@ public interface FrameworkHandle {
   /** Returns the nominated pods. */
   PodNominator nominator();
 
+  /**
+   * Returns the scheduler's feature gates ({@code --feature-gates}); the defaults unless the
+   * scheduler was built with others.
+   */
+  default FeatureGates featureGates() {
+    return FeatureGates.defaults();
+  }
+
   /** Calls {@code action} for every pod waiting at Permit (in all profiles). */
   void iterateOverWaitingPods(Consumer<WaitingPod> action);
 
-  /** Returns the waiting pod with {@code uid}, or {@code null}. */
-  WaitingPod getWaitingPod(String uid);
+  /** Returns the pod with {@code uid} waiting at Permit (in any profile), or empty. */
+  Optional<WaitingPod> getWaitingPod(String uid);
 
   /** Rejects the waiting pod with {@code uid}; returns whether there was one. */
   boolean rejectWaitingPod(String uid);

@@ -398,7 +398,7 @@ public final class PodInfo {
   /** Returns {@code spec.schedulerName}, {@code default-scheduler} when unset. */
   public String schedulerName() {
     String s = pod.getSpec() == null ? null : pod.getSpec().getSchedulerName();
-    return s == null || s.isEmpty() ? "default-scheduler" : s;
+    return s == null || s.isEmpty() ? SchedulerConstants.DEFAULT_SCHEDULER_NAME : s;
   }
 
   /** Returns {@code spec.preemptionPolicy}, {@code PreemptLowerPriority} when unset. */

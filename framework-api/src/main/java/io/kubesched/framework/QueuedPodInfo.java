@@ -1,14 +1,15 @@
 package io.kubesched.framework;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * A pod in the scheduling queue with its queueing history (kube's {@code
- * framework.QueuedPodInfo}). The queue owns and updates it; plugins read it (QueueSort compares
- * two of them).
+ * framework.QueuedPodInfo}). The queue owns and updates it (through {@link EngineHooks}); plugins
+ * read it (QueueSort compares two of them).
  */
 public final class QueuedPodInfo {
   private volatile PodInfo podInfo;
@@ -18,6 +19,8 @@ public final class QueuedPodInfo {
   private volatile Instant backoffExpiration;
   private final Set<String> unschedulablePlugins = new HashSet<>();
   private final Set<String> pendingPlugins = new HashSet<>();
+  private final Set<String> unschedulableView = Collections.unmodifiableSet(unschedulablePlugins);
+  private final Set<String> pendingView = Collections.unmodifiableSet(pendingPlugins);
   private volatile boolean gated;
   private volatile String gatingPlugin;
 
@@ -33,7 +36,7 @@ public final class QueuedPodInfo {
   }
 
   /** Replaces the pod (after an update of the pod object). */
-  public void setPodInfo(PodInfo podInfo) {
+  void setPodInfo(PodInfo podInfo) {
     this.podInfo = Objects.requireNonNull(podInfo);
   }
 
@@ -43,7 +46,7 @@ public final class QueuedPodInfo {
   }
 
   /** Sets when the pod was last added to the queue. */
-  public void setTimestamp(Instant timestamp) {
+  void setTimestamp(Instant timestamp) {
     this.timestamp = timestamp;
   }
 
@@ -53,7 +56,7 @@ public final class QueuedPodInfo {
   }
 
   /** Sets when the pod was first added to the active queue. */
-  public void setInitialAttemptTimestamp(Instant t) {
+  void setInitialAttemptTimestamp(Instant t) {
     this.initialAttemptTimestamp = t;
   }
 
@@ -63,7 +66,7 @@ public final class QueuedPodInfo {
   }
 
   /** Sets the number of attempts. */
-  public void setAttempts(int attempts) {
+  void setAttempts(int attempts) {
     this.attempts = attempts;
   }
 
@@ -73,17 +76,25 @@ public final class QueuedPodInfo {
   }
 
   /** Caches the backoff expiration ({@code null} resets it). */
-  public void setBackoffExpiration(Instant t) {
+  void setBackoffExpiration(Instant t) {
     this.backoffExpiration = t;
   }
 
-  /** Returns the plugins that rejected the pod in its last attempt (mutable; queue-owned). */
+  /** Returns the plugins that rejected the pod in its last attempt (a read-only view). */
   public Set<String> unschedulablePlugins() {
+    return unschedulableView;
+  }
+
+  /** Returns the plugins that returned Pending in its last attempt (a read-only view). */
+  public Set<String> pendingPlugins() {
+    return pendingView;
+  }
+
+  Set<String> mutableUnschedulablePlugins() {
     return unschedulablePlugins;
   }
 
-  /** Returns the plugins that returned Pending in its last attempt (mutable; queue-owned). */
-  public Set<String> pendingPlugins() {
+  Set<String> mutablePendingPlugins() {
     return pendingPlugins;
   }
 
@@ -98,7 +109,7 @@ public final class QueuedPodInfo {
   }
 
   /** Marks the pod gated by {@code plugin}, or not gated when {@code plugin} is {@code null}. */
-  public void setGatingPlugin(String plugin) {
+  void setGatingPlugin(String plugin) {
     this.gatingPlugin = plugin;
     this.gated = plugin != null;
   }

@@ -87,8 +87,8 @@ public final class Scheduler implements AutoCloseable {
   /** The reason of a PodScheduled=False condition on an internal error. */
   public static final String REASON_SCHEDULER_ERROR = "SchedulerError";
 
-  private static final int PLUGIN_METRICS_SAMPLE_PERCENT = 10;
-  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+  private static final String DEFAULT_SCHEDULER_NAME =
+      io.kubesched.framework.SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
   private final Cluster cluster;
   private final Clock clock;
@@ -162,7 +162,8 @@ public final class Scheduler implements AutoCloseable {
                 holder.queue.activate(pods);
               }
             },
-            metrics);
+            metrics,
+            b.featureGates);
     try {
       this.profiles = Profiles.frameworks(config, registry, ctx, extenders);
     } catch (RuntimeException e) {
@@ -394,8 +395,7 @@ public final class Scheduler implements AutoCloseable {
   private void runSchedulingCycle(Framework fwk, QueuedPodInfo qpi, PodInfo podInfo) {
     log.atDebug().setMessage("attempting to schedule pod").addKeyValue("pod", podInfo.key()).log();
     long start = System.nanoTime();
-    CycleState state = new CycleState();
-    state.setRecordPluginMetrics(random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
+    CycleState state = Framework.newCycleState(random);
     PodsToActivate podsToActivate = new PodsToActivate();
     state.write(PodsToActivate.KEY, podsToActivate);
 
@@ -577,8 +577,15 @@ public final class Scheduler implements AutoCloseable {
     private SchedulingAttemptListener attemptListener;
     private ThreadFactory threadFactory;
     private List<SchedulerExtender> extenders = List.of();
+    private io.kubesched.framework.FeatureGates featureGates;
 
     private Builder() {}
+
+    /** Sets the feature gates the plugins read; default {@code FeatureGates.defaults()}. */
+    public Builder featureGates(io.kubesched.framework.FeatureGates featureGates) {
+      this.featureGates = featureGates;
+      return this;
+    }
 
     /**
      * Sets extra extenders shared by all profiles (filter after the Filter plugins, prioritize next

@@ -8,6 +8,7 @@ import io.kubesched.core.cache.SchedulerCache;
 import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.metrics.SchedulerMetrics;
 import io.kubesched.core.queue.SchedulingQueue;
+import io.kubesched.core.runtime.EngineAccess;
 import io.kubesched.core.runtime.FitError;
 import io.kubesched.core.runtime.Framework;
 import io.kubesched.framework.CycleState;
@@ -106,10 +107,11 @@ final class SchedulingFailureHandler {
           Duration.ofNanos(System.nanoTime() - startNanos));
       String errMsg = status.message();
       if (status.cause() instanceof FitError fitError) {
-        qpi.unschedulablePlugins().clear();
-        qpi.unschedulablePlugins().addAll(fitError.diagnosis().unschedulablePlugins());
-        qpi.pendingPlugins().clear();
-        qpi.pendingPlugins().addAll(fitError.diagnosis().pendingPlugins());
+        EngineAccess.mutableUnschedulablePlugins(qpi).clear();
+        EngineAccess.mutableUnschedulablePlugins(qpi)
+            .addAll(fitError.diagnosis().unschedulablePlugins());
+        EngineAccess.mutablePendingPlugins(qpi).clear();
+        EngineAccess.mutablePendingPlugins(qpi).addAll(fitError.diagnosis().pendingPlugins());
         log.atDebug()
             .setMessage("unable to schedule pod; no fit; waiting")
             .addKeyValue("pod", qpi.podInfo().key())
@@ -136,7 +138,7 @@ final class SchedulingFailureHandler {
             .addKeyValue("node", nodeName(cached.get()))
             .log();
       } else {
-        qpi.setPodInfo(PodInfo.of(cached.get()));
+        EngineAccess.setPodInfo(qpi, PodInfo.of(cached.get()));
         queue.addUnschedulableIfNotPresent(qpi, queue.schedulingCycle());
         calledDone = true;
       }

@@ -432,7 +432,7 @@ public final class Evaluator {
   }
 
   private boolean preemptPod(Candidate c, PodInfo preemptor, PodInfo victim) {
-    WaitingPod waiting = handle.getWaitingPod(victim.uid());
+    WaitingPod waiting = handle.getWaitingPod(victim.uid()).orElse(null);
     if (waiting != null) {
       waiting.reject(pluginName, "preempted");
       log.atInfo()

@@ -37,6 +37,7 @@ import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.QueuedPodInfo;
 import io.kubesched.framework.ReservePlugin;
+import io.kubesched.framework.SchedulerConstants;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.Status;
@@ -86,7 +87,7 @@ public final class FrameworkHarness {
   public static final String BINDER_NAME = "HarnessBinder";
 
   /** The profile's scheduler name. */
-  public static final String PROFILE_NAME = "default-scheduler";
+  public static final String PROFILE_NAME = SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
   private final Framework framework;
   private final Lister snapshot;

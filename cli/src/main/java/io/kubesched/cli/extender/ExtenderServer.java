@@ -16,6 +16,7 @@ import io.kubesched.core.runtime.NodePluginScores;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.core.runtime.WaitingPods;
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
@@ -106,6 +107,21 @@ public final class ExtenderServer implements AutoCloseable {
       String profileName,
       InMemoryCluster cluster,
       boolean hasState) {
+    this(config, registry, profileName, cluster, hasState, FeatureGates.defaults());
+  }
+
+  /**
+   * Builds the framework of profile {@code profileName} with {@code featureGates}; see {@link
+   * #ExtenderServer(KubeSchedulerConfiguration, PluginRegistry, String, InMemoryCluster,
+   * boolean)}.
+   */
+  public ExtenderServer(
+      KubeSchedulerConfiguration config,
+      PluginRegistry registry,
+      String profileName,
+      InMemoryCluster cluster,
+      boolean hasState,
+      FeatureGates featureGates) {
     Profile profile = profile(config, profileName);
     this.cluster = Objects.requireNonNull(cluster, "cluster must not be null");
     this.hasState = hasState;
@@ -121,7 +137,8 @@ public final class ExtenderServer implements AutoCloseable {
             current::get,
             new WaitingPods(timers),
             null,
-            null);
+            null,
+            featureGates);
     try {
       this.framework = Framework.create(profile, config.percentageOfNodesToScore(), registry, ctx);
     } catch (RuntimeException e) {

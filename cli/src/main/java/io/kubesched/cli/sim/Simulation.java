@@ -17,7 +17,9 @@ import io.kubesched.core.time.SimulatedTime;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Quantities;
 import io.kubesched.framework.Resource;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.ResourceNames;
+import io.kubesched.framework.SchedulerConstants;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +44,7 @@ public final class Simulation {
   private final long seed;
   private final String explainPod;
   private final Consumer<String> progress;
+  private final FeatureGates featureGates;
 
   /**
    * Prepares a simulation.
@@ -56,6 +59,25 @@ public final class Simulation {
       long seed,
       String explainPod,
       Consumer<String> progress) {
+    this(manifests, configuration, registry, seed, explainPod, progress, FeatureGates.defaults());
+  }
+
+  /**
+   * Prepares a simulation with feature gates.
+   *
+   * @param explainPod {@code namespace/name} of the pod to trace, or {@code null}
+   * @param progress receives progress lines for long runs (may ignore them)
+   * @param featureGates the gates the scheduler's plugins read
+   */
+  public Simulation(
+      Manifests manifests,
+      KubeSchedulerConfiguration configuration,
+      PluginRegistry registry,
+      long seed,
+      String explainPod,
+      Consumer<String> progress,
+      FeatureGates featureGates) {
+    this.featureGates = featureGates;
     this.manifests = manifests;
     this.configuration = configuration;
     this.registry = registry;
@@ -132,7 +154,8 @@ public final class Simulation {
             .clock(time.clock())
             .simulatedTime(time)
             .random(new Random(seed))
-            .attemptListener(progressReporting(trace));
+            .attemptListener(progressReporting(trace))
+            .featureGates(featureGates);
     Scheduler built;
     try {
       built = builder.build();
@@ -148,7 +171,7 @@ public final class Simulation {
           continue;
         }
         String schedulerName = p.getSpec() == null || p.getSpec().getSchedulerName() == null
-            ? "default-scheduler" : p.getSpec().getSchedulerName();
+            ? SchedulerConstants.DEFAULT_SCHEDULER_NAME : p.getSpec().getSchedulerName();
         if (!profiles.contains(schedulerName)) {
           rejected.put(key, new SimulationReport.PodResult(p.getMetadata().getNamespace(),
               p.getMetadata().getName(), null, "Unschedulable",
@@ -314,7 +337,7 @@ public final class Simulation {
       return null;
     }
     for (V1PodCondition c : pod.getStatus().getConditions()) {
-      if ("PodScheduled".equals(c.getType())) {
+      if (SchedulerConstants.POD_SCHEDULED.equals(c.getType())) {
         return c;
       }
     }

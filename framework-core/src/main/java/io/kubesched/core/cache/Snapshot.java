@@ -1,5 +1,7 @@
 package io.kubesched.core.cache;
 
+import com.google.common.collect.HashMultimap;
+import com.google.common.collect.SetMultimap;
 import io.kubernetes.client.openapi.models.V1ContainerImage;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -56,14 +58,14 @@ public final class Snapshot implements NodeInfoLister {
    * {@code NewSnapshot} (for tests and tools). Pods on nodes not listed are ignored.
    */
   public static Snapshot of(List<V1Node> nodes, List<V1Pod> pods) {
-    Map<String, Set<String>> imageNodes = new HashMap<>();
+    SetMultimap<String, String> imageNodes = HashMultimap.create();
     for (V1Node node : nodes) {
       for (V1ContainerImage image : images(node)) {
         if (image.getNames() == null) {
           continue;
         }
         for (String name : image.getNames()) {
-          imageNodes.computeIfAbsent(name, k -> new HashSet<>()).add(node.getMetadata().getName());
+          imageNodes.put(name, node.getMetadata().getName());
         }
       }
     }

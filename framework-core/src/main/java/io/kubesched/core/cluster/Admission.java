@@ -37,7 +37,8 @@ final class Admission {
   private static final String TAINT_NOT_READY = "node.kubernetes.io/not-ready";
   private static final String TAINT_UNREACHABLE = "node.kubernetes.io/unreachable";
   private static final long DEFAULT_TOLERATION_SECONDS = 300L;
-  private static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+  private static final String DEFAULT_SCHEDULER_NAME =
+      io.kubesched.framework.SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
   private Admission() {}
 

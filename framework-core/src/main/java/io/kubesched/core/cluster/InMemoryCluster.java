@@ -50,7 +50,8 @@ import java.util.function.Consumer;
  */
 public final class InMemoryCluster implements Cluster {
   /** The condition type the scheduler and the binding subresource set. */
-  public static final String POD_SCHEDULED = "PodScheduled";
+  public static final String POD_SCHEDULED =
+      io.kubesched.framework.SchedulerConstants.POD_SCHEDULED;
 
   /** The PodScheduled reason the API server gives a pod created with scheduling gates. */
   public static final String REASON_SCHEDULING_GATED = "SchedulingGated";

@@ -10,6 +10,7 @@ import io.kubesched.framework.PluginArgs;
 import io.kubesched.framework.PluginProvider;
 import io.kubesched.framework.validation.FieldErrors;
 import io.kubesched.framework.validation.QualifiedNames;
+import io.kubesched.framework.SchedulerConstants;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -48,7 +49,8 @@ public final class ConfigurationLoader {
   public static final String KIND = "KubeSchedulerConfiguration";
 
   /** The name a single unnamed profile gets ({@code v1.DefaultSchedulerName}). */
-  public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+  public static final String DEFAULT_SCHEDULER_NAME =
+      SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
   /** The request timeout of an extender whose {@code httpTimeout} is unset or zero. */
   public static final Duration DEFAULT_EXTENDER_TIMEOUT = Duration.ofSeconds(5);

@@ -1,10 +1,11 @@
 package io.kubesched.core.extender;
 
+import io.kubernetes.client.util.SSLUtils;
 import io.kubesched.core.config.ExtenderConfig;
 import io.kubesched.core.config.ExtenderTlsConfig;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.Socket;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,12 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509TrustManager;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.sec.ECPrivateKey;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
+import org.bouncycastle.util.io.pem.PemObject;
+import org.bouncycastle.util.io.pem.PemReader;
 
 /**
  * The TLS settings of an HTTP extender's client, as kube's {@code makeTransport} derives them from
@@ -47,8 +54,9 @@ import javax.net.ssl.X509TrustManager;
  *   <li>a CA replaces the system trust store; {@code serverName} is sent as SNI and the certificate
  *       is checked against it instead of the URL's host;
  *   <li>{@code certFile}/{@code keyFile} (or the {@code *Data} fields, which win) give a client
- *       certificate; keys must be PEM PKCS#8 ({@code PRIVATE KEY}) or PKCS#1 ({@code RSA PRIVATE
- *       KEY}).
+ *       certificate; the key is read by client-java's {@link SSLUtils#loadKey(byte[])}: PEM
+ *       PKCS#8 ({@code PRIVATE KEY}, RSA or EC), PKCS#1 ({@code RSA PRIVATE KEY}) or SEC 1 ({@code
+ *       EC PRIVATE KEY}).
  * </ul>
  *
  * Without any of these, the JDK's defaults apply. The scheme of {@code urlPrefix} decides whether
@@ -172,8 +180,28 @@ final class ExtenderTls {
 
   private static KeyManager[] keyManagers(byte[] certPem, byte[] keyPem)
       throws GeneralSecurityException, IOException {
-    List<X509Certificate> chain = certificates(certPem);
-    PrivateKey key = privateKey(new String(keyPem, StandardCharsets.US_ASCII));
+    return keyManagers(certificates(certPem), privateKey(keyPem));
+  }
+
+  /** Reads a PEM private key with client-java's loader, plus what it lacks. */
+  private static PrivateKey privateKey(byte[] pem) throws GeneralSecurityException, IOException {
+    try {
+      return SSLUtils.loadKey(pem);
+    } catch (IOException | GeneralSecurityException | RuntimeException e) {
+      PrivateKey key = sec1WithoutPublicKey(pem);
+      if (key != null) {
+        return key;
+      }
+      throw new GeneralSecurityException(
+          "cannot decode the private key (PEM PKCS#8 \"PRIVATE KEY\", \"RSA PRIVATE KEY\" or"
+              + " \"EC PRIVATE KEY\" expected): "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private static KeyManager[] keyManagers(List<X509Certificate> chain, PrivateKey key)
+      throws GeneralSecurityException, IOException {
     KeyStore ks = KeyStore.getInstance("PKCS12");
     ks.load(null, null);
     char[] password = new char[0];
@@ -183,87 +211,30 @@ final class ExtenderTls {
     return kmf.getKeyManagers();
   }
 
-  private static PrivateKey privateKey(String pem) throws GeneralSecurityException {
-    byte[] der;
-    if (pem.contains("-----BEGIN PRIVATE KEY-----")) {
-      der = block(pem, "PRIVATE KEY");
-    } else if (pem.contains("-----BEGIN RSA PRIVATE KEY-----")) {
-      der = pkcs1ToPkcs8(block(pem, "RSA PRIVATE KEY"));
-    } else {
-      throw new GeneralSecurityException(
-          "unsupported private key: expected PEM \"PRIVATE KEY\" (PKCS#8) or \"RSA PRIVATE KEY\"");
+  /**
+   * Decodes a SEC 1 {@code EC PRIVATE KEY} that omits the optional public key (as Go's {@code
+   * x509.ParseECPrivateKey} accepts, and client-java's loader does not); null for any other PEM.
+   */
+  private static PrivateKey sec1WithoutPublicKey(byte[] pem)
+      throws IOException, GeneralSecurityException {
+    PemObject block;
+    try (PemReader reader =
+        new PemReader(
+            new InputStreamReader(new ByteArrayInputStream(pem), StandardCharsets.US_ASCII))) {
+      block = reader.readPemObject();
     }
-    PKCS8EncodedKeySpec spec = new PKCS8EncodedKeySpec(der);
-    for (String alg : List.of("RSA", "EC", "Ed25519")) {
-      try {
-        return KeyFactory.getInstance(alg).generatePrivate(spec);
-      } catch (GeneralSecurityException e) {
-        // try the next algorithm
-      }
+    if (block == null || !block.getType().equals("EC PRIVATE KEY")) {
+      return null;
     }
-    throw new GeneralSecurityException("cannot decode the private key");
-  }
-
-  private static byte[] block(String pem, String type) {
-    String begin = "-----BEGIN " + type + "-----";
-    String end = "-----END " + type + "-----";
-    int b = pem.indexOf(begin);
-    int e = pem.indexOf(end, b);
-    if (b < 0 || e < 0) {
-      throw new IllegalArgumentException("malformed PEM block " + type);
+    ECPrivateKey sec1 = ECPrivateKey.getInstance(block.getContent());
+    if (sec1.getParametersObject() == null) {
+      return null;
     }
-    return Base64.getMimeDecoder().decode(pem.substring(b + begin.length(), e).trim());
-  }
-
-  /** Wraps an RSA PKCS#1 key in a PKCS#8 PrivateKeyInfo. */
-  private static byte[] pkcs1ToPkcs8(byte[] pkcs1) {
-    byte[] algorithm = {
-      0x30,
-      0x0d,
-      0x06,
-      0x09,
-      0x2a,
-      (byte) 0x86,
-      0x48,
-      (byte) 0x86,
-      (byte) 0xf7,
-      0x0d,
-      0x01,
-      0x01,
-      0x01,
-      0x05,
-      0x00
-    };
-    ByteArrayOutputStream body = new ByteArrayOutputStream();
-    body.write(new byte[] {0x02, 0x01, 0x00}, 0, 3);
-    body.write(algorithm, 0, algorithm.length);
-    body.write(0x04);
-    writeLength(body, pkcs1.length);
-    body.write(pkcs1, 0, pkcs1.length);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.write(0x30);
-    writeLength(out, body.size());
-    byte[] b = body.toByteArray();
-    out.write(b, 0, b.length);
-    return out.toByteArray();
-  }
-
-  private static void writeLength(ByteArrayOutputStream out, int len) {
-    if (len < 0x80) {
-      out.write(len);
-    } else if (len < 0x100) {
-      out.write(0x81);
-      out.write(len);
-    } else if (len < 0x10000) {
-      out.write(0x82);
-      out.write(len >> 8);
-      out.write(len & 0xff);
-    } else {
-      out.write(0x83);
-      out.write(len >> 16);
-      out.write((len >> 8) & 0xff);
-      out.write(len & 0xff);
-    }
+    PrivateKeyInfo info =
+        new PrivateKeyInfo(
+            new AlgorithmIdentifier(X9ObjectIdentifiers.id_ecPublicKey, sec1.getParametersObject()),
+            sec1);
+    return KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(info.getEncoded()));
   }
 
   private static String emptyToNull(String s) {

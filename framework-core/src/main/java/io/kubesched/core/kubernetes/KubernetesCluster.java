@@ -43,6 +43,7 @@ import io.kubernetes.client.util.PatchUtils;
 import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterException;
 import io.kubesched.core.cluster.ClusterListener;
+import io.kubesched.framework.SchedulerConstants;
 import io.kubesched.framework.SchedulingException;
 import java.io.IOException;
 import java.time.Clock;
@@ -94,9 +95,9 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   public static final String POD_FIELD_SELECTOR = "status.phase!=Succeeded,status.phase!=Failed";
 
   /** The default {@code source.component} / reporting controller of the events written. */
-  public static final String DEFAULT_COMPONENT = "default-scheduler";
+  public static final String DEFAULT_COMPONENT = SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
-  private static final String POD_SCHEDULED = "PodScheduled";
+  private static final String POD_SCHEDULED = SchedulerConstants.POD_SCHEDULED;
 
   private final ApiClient client;
   private final CoreV1Api core;

@@ -1,5 +1,6 @@
 package io.kubesched.core.queue;
 
+import io.kubesched.core.runtime.EngineAccess;
 import io.kubesched.framework.QueuedPodInfo;
 import java.time.Clock;
 import java.time.Duration;
@@ -70,7 +71,7 @@ final class BackoffQueue {
     Instant exp = p.backoffExpiration();
     if (exp == null) {
       exp = alignToWindow(p.timestamp().plus(backoffDuration(p.attempts())));
-      p.setBackoffExpiration(exp);
+      EngineAccess.setBackoffExpiration(p, exp);
     }
     return exp;
   }

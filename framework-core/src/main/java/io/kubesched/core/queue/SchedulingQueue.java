@@ -3,6 +3,8 @@ package io.kubesched.core.queue;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.queue.QueueingHints.Strategy;
+import io.kubesched.core.runtime.EngineAccess;
+import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEvent;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.NominatingInfo;
@@ -166,17 +168,17 @@ public final class SchedulingQueue implements PodNominator {
   private void runPreEnqueue(QueuedPodInfo p) {
     QueueProfile profile = profiles.get(p.podInfo().schedulerName());
     if (profile == null || profile.preEnqueue() == null) {
-      p.setGatingPlugin(null);
+      EngineAccess.setGatingPlugin(p, null);
       return;
     }
     Status s = profile.preEnqueue().apply(p.podInfo());
     if (s == null || s.isSuccess()) {
-      p.setGatingPlugin(null);
+      EngineAccess.setGatingPlugin(p, null);
       return;
     }
     String plugin = s.plugin() == null ? "PreEnqueue" : s.plugin();
-    p.unschedulablePlugins().add(plugin);
-    p.setGatingPlugin(plugin);
+    EngineAccess.mutableUnschedulablePlugins(p).add(plugin);
+    EngineAccess.setGatingPlugin(p, plugin);
     if (s.code() == Status.Code.ERROR) {
       LOG.atError()
           .addKeyValue("pod", p.podInfo().key())
@@ -209,7 +211,7 @@ public final class SchedulingQueue implements PodNominator {
       return false;
     }
     if (p.initialAttemptTimestamp() == null) {
-      p.setInitialAttemptTimestamp(clock.instant());
+      EngineAccess.setInitialAttemptTimestamp(p, clock.instant());
     }
     unschedulablePods.remove(key);
     backoffQ.delete(key);
@@ -309,14 +311,14 @@ public final class SchedulingQueue implements PodNominator {
         String oldKey = keyOf(oldPod);
         QueuedPodInfo p = activeQ.get(oldKey);
         if (p != null) {
-          p.setPodInfo(PodInfo.of(newPod));
+          EngineAccess.setPodInfo(p, PodInfo.of(newPod));
           activeQ.addOrUpdate(p);
           nominator.update(oldPod, p.podInfo());
           return;
         }
         p = backoffQ.get(oldKey);
         if (p != null) {
-          p.setPodInfo(PodInfo.of(newPod));
+          EngineAccess.setPodInfo(p, PodInfo.of(newPod));
           backoffQ.update(p);
           nominator.update(oldPod, p.podInfo());
           return;
@@ -324,7 +326,7 @@ public final class SchedulingQueue implements PodNominator {
       }
       QueuedPodInfo p = unschedulablePods.get(key);
       if (p != null) {
-        p.setPodInfo(PodInfo.of(newPod));
+        EngineAccess.setPodInfo(p, PodInfo.of(newPod));
         nominator.update(oldPod, p.podInfo());
         for (ClusterEvent evt : events) {
           Strategy s = hints.strategy(p, evt, oldPod, newPod);
@@ -410,8 +412,8 @@ public final class SchedulingQueue implements PodNominator {
         }
         LOG.atTrace().addKeyValue("pod", p.podInfo().key()).log(ClusterEvents.POP_FROM_BACKOFF_Q);
       }
-      p.setAttempts(p.attempts() + 1);
-      p.setBackoffExpiration(null);
+      EngineAccess.setAttempts(p, p.attempts() + 1);
+      EngineAccess.setBackoffExpiration(p, null);
       String uid = p.podInfo().uid();
       if (!inFlight.markPopped(uid, p.podInfo().pod())) {
         LOG.atError()
@@ -421,8 +423,8 @@ public final class SchedulingQueue implements PodNominator {
         continue;
       }
       schedCycle++;
-      p.unschedulablePlugins().clear();
-      p.pendingPlugins().clear();
+      EngineAccess.mutableUnschedulablePlugins(p).clear();
+      EngineAccess.mutablePendingPlugins(p).clear();
       return p;
     }
   }
@@ -465,8 +467,8 @@ public final class SchedulingQueue implements PodNominator {
           throw new SchedulingException(
               "Pod " + p.podInfo().key() + " is already present in the backoff queue");
         }
-        p.setTimestamp(clock.instant());
-        p.setBackoffExpiration(null);
+        EngineAccess.setTimestamp(p, clock.instant());
+        EngineAccess.setBackoffExpiration(p, null);
         Strategy hint = hintForInFlightPod(p);
         Target t = requeue(p, hint, ClusterEvents.SCHEDULE_ATTEMPT_FAILURE);
         LOG.atDebug()

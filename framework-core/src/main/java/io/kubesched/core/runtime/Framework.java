@@ -216,7 +216,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   public static CycleState newCycleState(java.util.Random random) {
     CycleState state = new CycleState();
-    state.setRecordPluginMetrics(random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
+    EngineAccess.setRecordPluginMetrics(state, random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
     return state;
   }
 
@@ -386,7 +386,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       out = preFilter(state, pod, nodes, skip);
       return out;
     } finally {
-      state.setSkipFilterPlugins(skip);
+      EngineAccess.setSkipFilterPlugins(state, skip);
       observePoint("PreFilter", out == null ? Status.error("failed") : out.status(), start);
     }
   }
@@ -662,7 +662,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
       return status;
     } finally {
-      state.setSkipScorePlugins(skip);
+      EngineAccess.setSkipScorePlugins(state, skip);
       observePoint("PreScore", status, start);
     }
   }
@@ -934,6 +934,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   // Handle
 
   @Override
+  public io.kubesched.framework.FeatureGates featureGates() {
+    return ctx.featureGates();
+  }
+
+  @Override
   public NodeInfoLister snapshot() {
     Supplier<NodeInfoLister> s = ctx.snapshot();
     return s == null ? null : s.get();
@@ -970,8 +975,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   @Override
-  public WaitingPod getWaitingPod(String uid) {
-    return ctx.waitingPods().get(uid);
+  public java.util.Optional<WaitingPod> getWaitingPod(String uid) {
+    return java.util.Optional.ofNullable(ctx.waitingPods().get(uid));
   }
 
   /** Rejects the waiting pod with {@code uid} with message {@code removed} and no plugin. */

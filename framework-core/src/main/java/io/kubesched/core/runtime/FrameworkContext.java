@@ -4,6 +4,7 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.metrics.SchedulerMetrics;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.EventRecorder;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.Parallelizer;
 import io.kubesched.framework.PodNominator;
@@ -26,6 +27,7 @@ import java.util.function.Supplier;
  * @param waitingPods the pods waiting at Permit, shared by all profiles
  * @param activator moves pods to the active queue
  * @param metrics the metrics sink
+ * @param featureGates the feature gates plugins read ({@link FeatureGates#defaults()} when null)
  */
 public record FrameworkContext(
     ClusterClient client,
@@ -36,7 +38,8 @@ public record FrameworkContext(
     Supplier<NodeInfoLister> snapshot,
     WaitingPods waitingPods,
     Consumer<Collection<V1Pod>> activator,
-    SchedulerMetrics metrics) {
+    SchedulerMetrics metrics,
+    FeatureGates featureGates) {
 
   /** Checks the mandatory components and defaults the optional ones. */
   public FrameworkContext {
@@ -46,5 +49,30 @@ public record FrameworkContext(
     nominator = nominator == null ? node -> java.util.List.of() : nominator;
     activator = activator == null ? pods -> {} : activator;
     metrics = metrics == null ? SchedulerMetrics.NOOP : metrics;
+    featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
+  }
+
+  /** The context with the default feature gates. */
+  public FrameworkContext(
+      ClusterClient client,
+      EventRecorder eventRecorder,
+      Clock clock,
+      Parallelizer parallelizer,
+      PodNominator nominator,
+      Supplier<NodeInfoLister> snapshot,
+      WaitingPods waitingPods,
+      Consumer<Collection<V1Pod>> activator,
+      SchedulerMetrics metrics) {
+    this(
+        client,
+        eventRecorder,
+        clock,
+        parallelizer,
+        nominator,
+        snapshot,
+        waitingPods,
+        activator,
+        metrics,
+        FeatureGates.defaults());
   }
 }

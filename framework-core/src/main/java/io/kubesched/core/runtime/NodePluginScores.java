@@ -1,7 +1,6 @@
 package io.kubesched.core.runtime;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import com.google.common.collect.ImmutableMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -36,8 +35,7 @@ public final class NodePluginScores {
     this.plugins = null;
     this.byPlugin = null;
     this.index = 0;
-    this.scores =
-        scores == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(scores));
+    this.scores = scores == null ? ImmutableMap.of() : ImmutableMap.copyOf(scores);
   }
 
   /**
@@ -61,11 +59,11 @@ public final class NodePluginScores {
   public Map<String, Long> scores() {
     Map<String, Long> s = scores;
     if (s == null) {
-      Map<String, Long> m = new LinkedHashMap<>();
+      ImmutableMap.Builder<String, Long> m = ImmutableMap.builderWithExpectedSize(plugins.length);
       for (int p = 0; p < plugins.length; p++) {
         m.put(plugins[p], byPlugin[p][index]);
       }
-      s = Collections.unmodifiableMap(m);
+      s = m.buildOrThrow();
       scores = s;
     }
     return s;

@@ -1,5 +1,6 @@
 package io.kubesched.core.runtime;
 
+import io.kubesched.core.config.GoDuration;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.WaitingPod;
@@ -143,7 +144,7 @@ public final class WaitingPods {
           (plugin, wait) -> {
             String msg =
                 "rejected due to timeout after waiting "
-                    + GoDurations.format(wait)
+                    + GoDuration.format(wait)
                     + " at plugin "
                     + plugin;
             pending.put(

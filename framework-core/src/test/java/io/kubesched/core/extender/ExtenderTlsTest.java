@@ -215,17 +215,73 @@ final class ExtenderTlsTest {
         .hasMessageStartingWith("Post \"" + url() + "/filter\": ");
   }
 
-  @Test
-  void aClientCertificateIsPresentedToAServerThatRequiresOne() throws Exception {
-    Path clientStore = dir.resolve("client.p12");
+  static Stream<Arguments> clientKeys() {
+    return Stream.of(
+        argumentSet("an RSA key in PKCS#8 (PRIVATE KEY)", "RSA", "2048", "PKCS8"),
+        argumentSet("an RSA key in PKCS#1 (RSA PRIVATE KEY)", "RSA", "2048", "TRADITIONAL"),
+        argumentSet("an EC key in PKCS#8 (PRIVATE KEY)", "EC", "256", "PKCS8"),
+        argumentSet("an EC key in SEC 1 (EC PRIVATE KEY)", "EC", "256", "TRADITIONAL"),
+        argumentSet(
+            "an EC key in SEC 1 without the optional public key", "EC", "256", "SEC1_NO_PUBLIC"));
+  }
+
+  /**
+   * Returns {@code key} as PEM: PKCS#8, OpenSSL's traditional PKCS#1 / SEC 1 form (as {@code
+   * openssl genrsa -traditional} and {@code openssl ecparam -genkey} write them), or SEC 1 without
+   * the public key.
+   */
+  private static String pem(java.security.PrivateKey key, java.security.PublicKey pub, String form)
+      throws Exception {
+    if (form.equals("PKCS8")) {
+      return "-----BEGIN PRIVATE KEY-----\n"
+          + Base64.getMimeEncoder().encodeToString(key.getEncoded())
+          + "\n-----END PRIVATE KEY-----\n";
+    }
+    org.bouncycastle.asn1.pkcs.PrivateKeyInfo info =
+        org.bouncycastle.asn1.pkcs.PrivateKeyInfo.getInstance(key.getEncoded());
+    String type;
+    byte[] der;
+    if (key.getAlgorithm().equals("RSA")) {
+      type = "RSA PRIVATE KEY";
+      der = info.parsePrivateKey().toASN1Primitive().getEncoded();
+    } else {
+      type = "EC PRIVATE KEY";
+      org.bouncycastle.asn1.sec.ECPrivateKey inner =
+          org.bouncycastle.asn1.sec.ECPrivateKey.getInstance(info.parsePrivateKey());
+      org.bouncycastle.asn1.ASN1Encodable params = info.getPrivateKeyAlgorithm().getParameters();
+      der =
+          (form.equals("SEC1_NO_PUBLIC")
+                  ? new org.bouncycastle.asn1.sec.ECPrivateKey(256, inner.getKey(), params)
+                  : new org.bouncycastle.asn1.sec.ECPrivateKey(
+                      256,
+                      inner.getKey(),
+                      org.bouncycastle.asn1.x509.SubjectPublicKeyInfo.getInstance(pub.getEncoded())
+                          .getPublicKeyData(),
+                      params))
+              .getEncoded();
+    }
+    return "-----BEGIN "
+        + type
+        + "-----\n"
+        + Base64.getMimeEncoder().encodeToString(der)
+        + "\n-----END "
+        + type
+        + "-----\n";
+  }
+
+  @ParameterizedTest
+  @MethodSource("clientKeys")
+  void aClientCertificateIsPresentedToAServerThatRequiresOne(
+      String keyAlg, String keySize, String form) throws Exception {
+    Path clientStore = dir.resolve("client-" + keyAlg + form + ".p12");
     keytool(
         "-genkeypair",
         "-alias",
         "client",
         "-keyalg",
-        "RSA",
+        keyAlg,
         "-keysize",
-        "2048",
+        keySize,
         "-dname",
         "CN=kube-scheduler",
         "-validity",
@@ -238,7 +294,7 @@ final class ExtenderTlsTest {
         PASSWORD,
         "-keypass",
         PASSWORD);
-    Path certFile = dir.resolve("client.pem");
+    Path certFile = dir.resolve("client-" + keyAlg + form + ".pem");
     keytool(
         "-exportcert",
         "-rfc",
@@ -254,12 +310,15 @@ final class ExtenderTlsTest {
     try (InputStream in = Files.newInputStream(clientStore)) {
       cks.load(in, PASSWORD.toCharArray());
     }
-    java.security.Key key = cks.getKey("client", PASSWORD.toCharArray());
-    String keyPem =
-        "-----BEGIN PRIVATE KEY-----\n"
-            + Base64.getMimeEncoder().encodeToString(key.getEncoded())
-            + "\n-----END PRIVATE KEY-----\n";
-    Path keyFile = dir.resolve("client-key.pem");
+    java.security.PrivateKey key =
+        (java.security.PrivateKey) cks.getKey("client", PASSWORD.toCharArray());
+    String keyPem = pem(key, cks.getCertificate("client").getPublicKey(), form);
+    assertThat(keyPem)
+        .startsWith(
+            form.equals("PKCS8")
+                ? "-----BEGIN PRIVATE KEY-----"
+                : "-----BEGIN " + keyAlg + " PRIVATE KEY-----");
+    Path keyFile = dir.resolve("client-key-" + keyAlg + form + ".pem");
     Files.writeString(keyFile, keyPem);
 
     // a second server that trusts only that client certificate and requires it

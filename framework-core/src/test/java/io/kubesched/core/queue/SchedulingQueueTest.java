@@ -12,6 +12,7 @@ import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.queue.QueueFixtures.PrioritySort;
 import io.kubesched.core.queue.QueueFixtures.TestClock;
+import io.kubesched.core.runtime.EngineAccess;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEvent;
 import io.kubesched.framework.ClusterEventWithHint;
@@ -104,8 +105,8 @@ final class SchedulingQueueTest {
 
   private static void fail(
       SchedulingQueue q, QueuedPodInfo p, List<String> unsched, List<String> pending) {
-    p.unschedulablePlugins().addAll(unsched);
-    p.pendingPlugins().addAll(pending);
+    EngineAccess.mutableUnschedulablePlugins(p).addAll(unsched);
+    EngineAccess.mutablePendingPlugins(p).addAll(pending);
     q.addUnschedulableIfNotPresent(p, q.schedulingCycle());
   }
 

@@ -7,6 +7,7 @@ import static io.kubesched.core.runtime.Fixtures.queueSort;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
+import io.kubesched.core.config.GoDuration;
 import io.kubesched.core.metrics.SchedulerMetrics;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.PermitResult;
@@ -54,7 +55,7 @@ final class FrameworkPermitTest {
   void allowedByEveryWaitingPluginTheBindingGoesOn() {
     Framework f = framework("default-scheduler", Duration.ofSeconds(30), Duration.ofMinutes(1));
     CompletableFuture<Status> signal = waitingPod(f);
-    WaitingPod wp = f.getWaitingPod(pod.uid());
+    WaitingPod wp = f.getWaitingPod(pod.uid()).orElseThrow();
 
     wp.allow("A");
     assertThat(signal).isNotDone();
@@ -62,7 +63,7 @@ final class FrameworkPermitTest {
     wp.allow("B");
 
     assertThat(signal).isCompletedWithValue(Status.success());
-    assertThat(f.getWaitingPod(pod.uid())).isNull();
+    assertThat(f.getWaitingPod(pod.uid())).isEmpty();
     assertThat(timers.pending()).isZero();
   }
 
@@ -102,7 +103,7 @@ final class FrameworkPermitTest {
   void anotherPluginCanRejectAndTheFirstSignalWins() {
     Framework f = framework("default-scheduler", Duration.ofSeconds(10), Duration.ofSeconds(10));
     CompletableFuture<Status> signal = waitingPod(f);
-    WaitingPod wp = f.getWaitingPod(pod.uid());
+    WaitingPod wp = f.getWaitingPod(pod.uid()).orElseThrow();
 
     wp.reject("Coscheduling", "group incomplete");
     wp.allow("A");
@@ -143,7 +144,8 @@ final class FrameworkPermitTest {
     second.iterateOverWaitingPods(wp -> seen.add(wp.pod().name() + "@" + wp.nodeName()));
 
     assertThat(seen).containsExactly("p@n1");
-    assertThat(second.getWaitingPod(pod.uid())).isSameAs(first.getWaitingPod(pod.uid()));
+    assertThat(second.getWaitingPod(pod.uid()).orElseThrow())
+        .isSameAs(first.getWaitingPod(pod.uid()).orElseThrow());
   }
 
   static Stream<Arguments> goDurations() {
@@ -165,6 +167,6 @@ final class FrameworkPermitTest {
   @ParameterizedTest
   @MethodSource("goDurations")
   void formatsDurationsAsGo(Duration d, String expected) {
-    assertThat(GoDurations.format(d)).isEqualTo(expected);
+    assertThat(GoDuration.format(d)).isEqualTo(expected);
   }
 }

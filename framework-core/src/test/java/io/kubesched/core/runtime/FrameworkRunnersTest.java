@@ -251,7 +251,7 @@ final class FrameworkRunnersTest {
     Framework f =
         framework("filter", List.of(fake("A").filter(a).build(), fake("B").filter(b).build()));
     CycleState state = new CycleState();
-    state.setSkipFilterPlugins(skipped);
+    EngineAccess.setSkipFilterPlugins(state, skipped);
 
     Status s = f.runFilterPlugins(state, pod, node("n1"));
 
@@ -290,7 +290,7 @@ final class FrameworkRunnersTest {
     CycleState state = new CycleState();
 
     Status failed = f.runPreFilterExtensionAddPod(state, pod, pod("other"), node("n1"));
-    state.setSkipFilterPlugins(Set.of("A"));
+    EngineAccess.setSkipFilterPlugins(state, Set.of("A"));
     Status skipped = f.runPreFilterExtensionAddPod(state, pod, pod("other"), node("n1"));
 
     assertThat(List.of(failed, skipped))
@@ -550,7 +550,7 @@ final class FrameworkRunnersTest {
             Fake.registry(a, b, queueSort(), binder()),
             Fixtures.context());
     CycleState state = new CycleState();
-    state.setSkipScorePlugins(skipped);
+    EngineAccess.setSkipScorePlugins(state, skipped);
 
     Framework.ScoreOutcome out = f.runScorePlugins(state, pod, nodes("n1", "n2"));
 
@@ -657,16 +657,16 @@ final class FrameworkRunnersTest {
 
     assertThat(s).isEqualTo(expected);
     if (timers.isEmpty()) {
-      assertThat(f.getWaitingPod(pod.uid())).isNull();
+      assertThat(f.getWaitingPod(pod.uid())).isEmpty();
     } else {
-      assertThat(f.getWaitingPod(pod.uid()).pendingPlugins())
+      assertThat(f.getWaitingPod(pod.uid()).orElseThrow().pendingPlugins())
           .containsExactlyInAnyOrderElementsOf(timers.keySet());
       // The shortest timer fires first, after exactly its (capped) duration.
       var signal = f.waitOnPermit(pod);
       timersExec.advance(Duration.ofSeconds(10).minusNanos(1));
       assertThat(signal).isNotDone();
       timersExec.advance(Duration.ofNanos(1));
-      assertThat(f.getWaitingPod(pod.uid())).isNull();
+      assertThat(f.getWaitingPod(pod.uid())).isEmpty();
       assertThat(signal)
           .isCompletedWithValue(
               Status.unschedulable("rejected due to timeout after waiting 10s at plugin B")
@@ -785,7 +785,7 @@ final class FrameworkRunnersTest {
                 new Fixtures.Nominator(), new WaitingPods(new ManualScheduler()), metrics),
             List.of(fake("A").reserve(Status.success()).build()));
     CycleState sampled = new CycleState();
-    sampled.setRecordPluginMetrics(true);
+    EngineAccess.setRecordPluginMetrics(sampled, true);
 
     f.runReservePluginsReserve(new CycleState(), pod, "n1");
     f.runReservePluginsReserve(sampled, pod, "n1");

@@ -8,6 +8,7 @@ import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.LabelSelector;
@@ -95,6 +96,7 @@ public final class PodTopologySpread
   private final FrameworkHandle handle;
   private final List<V1TopologySpreadConstraint> defaultConstraints;
   private final boolean systemDefaulted;
+  private final boolean enableMatchLabelKeys;
   /** Counts kept across cycles; guarded by itself. */
   private final CountMemo.Store memos = new CountMemo.Store();
 
@@ -102,10 +104,13 @@ public final class PodTopologySpread
    * Creates the plugin.
    *
    * @param args validated arguments
-   * @param handle the framework handle: its snapshot, parallelizer and cluster client are used
+   * @param handle the framework handle: its snapshot, parallelizer and cluster client are used,
+   *     and its {@code MatchLabelKeysInPodTopologySpread} gate
    */
   public PodTopologySpread(PodTopologySpreadArgs args, FrameworkHandle handle) {
     this.handle = Objects.requireNonNull(handle, "handle must not be null");
+    this.enableMatchLabelKeys =
+        handle.featureGates().enabled(FeatureGates.MATCH_LABEL_KEYS_IN_POD_TOPOLOGY_SPREAD);
     if (PodTopologySpreadArgs.SYSTEM_DEFAULTING.equals(args.defaultingType())) {
       this.defaultConstraints = SYSTEM_DEFAULT_CONSTRAINTS;
       this.systemDefaulted = true;
@@ -130,7 +135,8 @@ public final class PodTopologySpread
    */
   List<SpreadConstraint> constraints(PodInfo pod, String action) {
     if (!pod.topologySpreadConstraints().isEmpty()) {
-      return SpreadConstraint.convert(pod.topologySpreadConstraints(), pod.labels(), action);
+      return SpreadConstraint.convert(
+          pod.topologySpreadConstraints(), pod.labels(), action, enableMatchLabelKeys);
     }
     return defaultConstraints(pod, action);
   }
@@ -139,7 +145,8 @@ public final class PodTopologySpread
     if (defaultConstraints.isEmpty()) {
       return List.of();
     }
-    List<SpreadConstraint> cs = SpreadConstraint.convert(defaultConstraints, pod.labels(), action);
+    List<SpreadConstraint> cs =
+        SpreadConstraint.convert(defaultConstraints, pod.labels(), action, enableMatchLabelKeys);
     if (cs.isEmpty()) {
       return cs;
     }

@@ -43,12 +43,16 @@ record SpreadConstraint(
 
   /**
    * Converts the API constraints whose {@code whenUnsatisfiable} is {@code action} (kube's {@code
-   * filterTopologySpreadConstraints}).
+   * filterTopologySpreadConstraints}); {@code matchLabelKeys} are merged into the selectors only
+   * when {@code enableMatchLabelKeys} (the {@code MatchLabelKeysInPodTopologySpread} gate).
    *
    * @throws IllegalArgumentException when a label selector does not parse
    */
   static List<SpreadConstraint> convert(
-      List<V1TopologySpreadConstraint> constraints, Map<String, String> podLabels, String action) {
+      List<V1TopologySpreadConstraint> constraints,
+      Map<String, String> podLabels,
+      String action,
+      boolean enableMatchLabelKeys) {
     List<SpreadConstraint> out = new ArrayList<>(constraints.size());
     for (V1TopologySpreadConstraint c : constraints) {
       if (!action.equals(c.getWhenUnsatisfiable())) {
@@ -56,7 +60,7 @@ record SpreadConstraint(
       }
       LabelSelector selector = LabelSelector.compile(c.getLabelSelector());
       List<String> matchLabelKeys = c.getMatchLabelKeys();
-      if (matchLabelKeys != null && !matchLabelKeys.isEmpty()) {
+      if (enableMatchLabelKeys && matchLabelKeys != null && !matchLabelKeys.isEmpty()) {
         Map<String, String> matchLabels = new LinkedHashMap<>();
         for (String key : matchLabelKeys) {
           String v = podLabels.get(key);

@@ -531,8 +531,8 @@ final class PreemptionFixtures {
     }
 
     @Override
-    public WaitingPod getWaitingPod(String uid) {
-      return waiting.get(uid);
+    public Optional<WaitingPod> getWaitingPod(String uid) {
+      return Optional.ofNullable(waiting.get(uid));
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterResult;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -433,5 +435,37 @@ final class PodTopologySpreadFilterTest {
       got.put(n.name(), plugin.filter(state, info, n));
     }
     assertThat(got).isEqualTo(want);
+  }
+
+  @Test
+  void withTheMatchLabelKeysGateOffMatchLabelKeysAreIgnored() {
+    V1Pod pod =
+        MakePod.pod()
+            .name("p")
+            .label("foo", "")
+            .label("version", "v2")
+            .spreadConstraint(
+                s -> s.maxSkew(1).topologyKey("node").selectorExists("foo").matchLabelKeys("version"))
+            .obj();
+    FakeHandle handle =
+        FakeHandle.of(
+                List.of(node("node-a", "node", "node-a"), node("node-b", "node", "node-b")),
+                List.of(
+                    MakePod.pod()
+                        .name("p-b1")
+                        .node("node-b")
+                        .label("foo", "")
+                        .label("version", "v1")
+                        .obj()))
+            .withFeatureGates(FeatureGates.parse("MatchLabelKeysInPodTopologySpread=false"));
+    PodTopologySpread plugin =
+        new PodTopologySpread(new PodTopologySpreadArgs(List.of(), "List"), handle);
+    CycleState state = new CycleState();
+    PodInfo info = PodInfo.of(pod);
+    plugin.preFilter(state, info, handle.nodes());
+
+    // p-b1 (version v1) counts: without the gate the selector is only "foo exists"
+    assertThat(plugin.filter(state, info, handle.nodes().get(0)).isSuccess()).isTrue();
+    assertThat(plugin.filter(state, info, handle.nodes().get(1)).isSuccess()).isFalse();
   }
 }

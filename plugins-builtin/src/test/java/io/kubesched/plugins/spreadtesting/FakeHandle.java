@@ -6,6 +6,7 @@ import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EventRecorder;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
@@ -21,6 +22,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
@@ -34,6 +36,7 @@ public final class FakeHandle implements FrameworkHandle {
   private final Map<String, NodeInfo> byName = new LinkedHashMap<>();
   private final InMemoryCluster cluster;
   private Parallelizer parallelizer = new SequentialParallelizer();
+  private FeatureGates featureGates = FeatureGates.defaults();
 
   private FakeHandle(List<V1Node> nodeObjs, List<V1Pod> pods, InMemoryCluster cluster) {
     this.cluster = cluster;
@@ -65,6 +68,17 @@ public final class FakeHandle implements FrameworkHandle {
   public FakeHandle withParallelizer(Parallelizer p) {
     this.parallelizer = p;
     return this;
+  }
+
+  /** Replaces the default feature gates. */
+  public FakeHandle withFeatureGates(FeatureGates gates) {
+    this.featureGates = gates;
+    return this;
+  }
+
+  @Override
+  public FeatureGates featureGates() {
+    return featureGates;
   }
 
   /** Returns the in-memory cluster behind {@link #client()}. */
@@ -177,8 +191,8 @@ public final class FakeHandle implements FrameworkHandle {
   public void iterateOverWaitingPods(Consumer<WaitingPod> action) {}
 
   @Override
-  public WaitingPod getWaitingPod(String uid) {
-    return null;
+  public Optional<WaitingPod> getWaitingPod(String uid) {
+    return Optional.empty();
   }
 
   @Override
