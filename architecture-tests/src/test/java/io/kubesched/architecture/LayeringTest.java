@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * The modules' layering (ARCHITECTURE.md, "Modules"): a plugin module depends on {@code
  * framework-api} (and the preemption evaluator) only, nothing in {@code framework-api} knows the
  * engine, and only the applications built on the engine (cli, examples, benchmarks, the test kit)
- * use {@code framework-core}, through its public entry points. The main classes of every module
- * are checked; tests may use anything.
+ * use {@code framework-core}, through its public entry points. The main classes of every module are
+ * checked; tests may use anything.
  *
  * <p>Modules are told apart by package: {@code io.kubesched.framework} is framework-api, {@code
  * io.kubesched.core} framework-core, {@code io.kubesched.preemption} framework-preemption, {@code
@@ -53,9 +53,9 @@ final class LayeringTest {
   /**
    * The classes of {@code io.kubesched.core.runtime} that the applications may use: building and
    * inspecting a profile's framework (the test kit runs plugins through a real one), the registry,
-   * the worker pool, and the results the simulator reports. The rest of the runtime (the
-   * scheduling algorithm, the instrumentation, the plugin-run helpers) is the engine's internals.
-   * Add a class here only with a reason in its Javadoc that it is meant for embedders.
+   * the worker pool, and the results the simulator reports. The rest of the runtime (the scheduling
+   * algorithm, the instrumentation, the plugin-run helpers) is the engine's internals. Add a class
+   * here only with a reason in its Javadoc that it is meant for embedders.
    */
   private static final Set<String> RUNTIME_ENTRY_POINTS =
       Set.of(

@@ -38,9 +38,12 @@ public final class ClusterFixtures {
                 .uid("uid-" + name)
                 .labels(
                     Map.of(
-                        "kubernetes.io/hostname", name,
-                        "topology.kubernetes.io/zone", "zone-" + (i % ZONES),
-                        "topology.kubernetes.io/region", "region-1")))
+                        "kubernetes.io/hostname",
+                        name,
+                        "topology.kubernetes.io/zone",
+                        "zone-" + (i % ZONES),
+                        "topology.kubernetes.io/region",
+                        "region-1")))
         .status(
             new V1NodeStatus()
                 .capacity(resources("4", "32Gi", "110"))
@@ -69,7 +72,10 @@ public final class ClusterFixtures {
         .apiVersion("v1")
         .kind("Pod")
         .metadata(
-            new V1ObjectMeta().namespace(namespace).name(name).uid(namespace + "-" + name)
+            new V1ObjectMeta()
+                .namespace(namespace)
+                .name(name)
+                .uid(namespace + "-" + name)
                 .labels(Map.of("app", "bench")))
         .spec(
             new V1PodSpec()

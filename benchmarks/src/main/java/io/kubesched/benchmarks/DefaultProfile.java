@@ -22,11 +22,13 @@ public final class DefaultProfile {
   public static Framework create(InMemoryCluster cluster, Supplier<NodeInfoLister> snapshot) {
     PluginRegistry registry = PluginRegistry.discover();
     KubeSchedulerConfiguration cfg = ConfigurationLoader.defaults(registry);
-    ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "bench-timers");
-      t.setDaemon(true);
-      return t;
-    });
+    ScheduledExecutorService timers =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "bench-timers");
+              t.setDaemon(true);
+              return t;
+            });
     FrameworkContext ctx =
         new FrameworkContext(
             cluster,
@@ -38,7 +40,6 @@ public final class DefaultProfile {
             new WaitingPods(timers),
             null,
             null);
-    return Framework.create(
-        cfg.profiles().get(0), cfg.percentageOfNodesToScore(), registry, ctx);
+    return Framework.create(cfg.profiles().get(0), cfg.percentageOfNodesToScore(), registry, ctx);
   }
 }

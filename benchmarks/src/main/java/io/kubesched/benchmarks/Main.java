@@ -15,7 +15,8 @@ public final class Main {
   /** Dispatches to the sub-command. */
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
-      System.err.println("usage: benchmarks (jmh [JMH options] | workloads [options] | fenzo [options])");
+      System.err.println(
+          "usage: benchmarks (jmh [JMH options] | workloads [options] | fenzo [options])");
       System.exit(2);
     }
     String[] rest = Arrays.copyOfRange(args, 1, args.length);

@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
     name = "kubesched",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
-    description = "The Kubernetes Scheduling Framework for Java: simulate, inspect and run schedulers.",
+    description =
+        "The Kubernetes Scheduling Framework for Java: simulate, inspect and run schedulers.",
     subcommands = {
       SimulateCommand.class,
       PluginsCommand.class,
@@ -32,8 +33,8 @@ public final class Main implements Runnable {
   /**
    * Sets the log level of the bundled slf4j-simple backend before the first logger is created:
    * ERROR by default (every problem of a pod is in the report), INFO with one {@code -v}, DEBUG
-   * with two. Has no effect once logging started
-   * or when another slf4j backend is on the class path.
+   * with two. Has no effect once logging started or when another slf4j backend is on the class
+   * path.
    */
   static void configureLogging(int verbosity) {
     String level = verbosity >= 2 ? "debug" : verbosity == 1 ? "info" : "error";
@@ -42,8 +43,8 @@ public final class Main implements Runnable {
   }
 
   /**
-   * Loads {@code config} (the default configuration when {@code null}); on an invalid
-   * configuration prints every error with its path on {@code err} and returns {@code null}.
+   * Loads {@code config} (the default configuration when {@code null}); on an invalid configuration
+   * prints every error with its path on {@code err} and returns {@code null}.
    */
   static KubeSchedulerConfiguration loadConfiguration(
       Path config, PluginRegistry registry, PrintWriter err) {
@@ -52,8 +53,8 @@ public final class Main implements Runnable {
           ? ConfigurationLoader.defaults(registry)
           : ConfigurationLoader.load(config, registry);
     } catch (InvalidConfigurationException e) {
-      err.println((config == null ? "configuration" : config.toString())
-          + ": invalid configuration:");
+      err.println(
+          (config == null ? "configuration" : config.toString()) + ": invalid configuration:");
       for (FieldError fe : e.errors()) {
         err.println("  " + fe);
       }

@@ -56,9 +56,13 @@ public final class PluginsCommand implements Callable<Integer> {
     rows.add(new String[] {"NAME", "EXTENSION POINTS", "ARGS", "CLASS"});
     for (String name : registry.names()) {
       PluginProvider<?> p = registry.get(name).orElseThrow();
-      rows.add(new String[] {name, String.join(",", extensionPoints(p.pluginType())),
-        p.argsType() == NoArgs.class ? "-" : p.argsType().getSimpleName(),
-        p.pluginType().getName()});
+      rows.add(
+          new String[] {
+            name,
+            String.join(",", extensionPoints(p.pluginType())),
+            p.argsType() == NoArgs.class ? "-" : p.argsType().getSimpleName(),
+            p.pluginType().getName()
+          });
     }
     int[] w = new int[4];
     for (String[] r : rows) {

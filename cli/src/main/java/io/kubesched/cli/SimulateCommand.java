@@ -52,30 +52,41 @@ public final class SimulateCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE", description = "Manifest files.")
   List<Path> files;
 
-  @Option(names = "--config", paramLabel = "FILE",
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
       description = "A KubeSchedulerConfiguration (default: the default profile).")
   Path config;
 
-  @Option(names = "--seed", defaultValue = "0",
+  @Option(
+      names = "--seed",
+      defaultValue = "0",
       description = "Seed of the random tie-break between equally scored nodes (default: 0).")
   long seed;
 
-  @Option(names = {"-o", "--output"}, defaultValue = "table",
+  @Option(
+      names = {"-o", "--output"},
+      defaultValue = "table",
       description = "Output format: ${COMPLETION-CANDIDATES} (default: table).")
   Format output;
 
-  @Option(names = "--explain", paramLabel = "NS/NAME",
-      description = "Trace the last scheduling attempt of this pod: filter result and scores per"
-          + " node.")
+  @Option(
+      names = "--explain",
+      paramLabel = "NS/NAME",
+      description =
+          "Trace the last scheduling attempt of this pod: filter result and scores per" + " node.")
   String explain;
 
-  @Option(names = {"-v", "--verbose"},
+  @Option(
+      names = {"-v", "--verbose"},
       description = "Log the scheduler's work on standard error: -v for INFO, -vv for DEBUG.")
   boolean[] verbose = new boolean[0];
 
   @Mixin FeatureGatesOption featureGates;
 
-  @Option(names = "--output-file", paramLabel = "FILE",
+  @Option(
+      names = "--output-file",
+      paramLabel = "FILE",
       description = "Write the report to this file instead of standard output.")
   Path outputFile;
 
@@ -113,17 +124,23 @@ public final class SimulateCommand implements Callable<Integer> {
     SimulationReport report;
     try {
       report =
-          new Simulation(manifests, cfg, registry, seed, explain,
-              line -> {
-                if (progress) {
-                  err.println(line);
-                  err.flush();
-                }
-              }, gates)
+          new Simulation(
+                  manifests,
+                  cfg,
+                  registry,
+                  seed,
+                  explain,
+                  line -> {
+                    if (progress) {
+                      err.println(line);
+                      err.flush();
+                    }
+                  },
+                  gates)
               .run();
     } catch (Simulation.SimulationSetupException e) {
-      err.println((config == null ? "configuration" : config.toString())
-          + ": invalid configuration:");
+      err.println(
+          (config == null ? "configuration" : config.toString()) + ": invalid configuration:");
       err.println("  " + e.getMessage());
       err.flush();
       return Main.EXIT_USAGE;
@@ -131,11 +148,12 @@ public final class SimulateCommand implements Callable<Integer> {
     for (String w : report.warnings().subList(printedWarnings, report.warnings().size())) {
       err.println("warning: " + w);
     }
-    String text = switch (output) {
-      case table -> TableReport.render(report);
-      case json -> JsonReport.render(report) + "\n";
-      case html -> HtmlReport.render(report);
-    };
+    String text =
+        switch (output) {
+          case table -> TableReport.render(report);
+          case json -> JsonReport.render(report) + "\n";
+          case html -> HtmlReport.render(report);
+        };
     if (outputFile != null) {
       try {
         Files.writeString(outputFile, text, StandardCharsets.UTF_8);

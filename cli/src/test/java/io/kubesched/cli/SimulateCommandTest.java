@@ -83,16 +83,19 @@ final class SimulateCommandTest {
         .containsExactlyInAnyOrder("pods", "nodes", "evicted", "explain", "warnings");
     JsonArray pods = root.getAsJsonArray("pods");
     List<String> keys = new ArrayList<>(pods.get(0).getAsJsonObject().keySet());
-    assertThat(keys).containsExactly(
-        "namespace", "name", "node", "status", "message", "nominatedNode");
+    assertThat(keys)
+        .containsExactly("namespace", "name", "node", "status", "message", "nominatedNode");
     JsonObject big = find(pods, "big");
     assertThat(big.get("status").getAsString()).isEqualTo("Unschedulable");
     assertThat(big.get("node").isJsonNull()).isTrue();
     assertThat(big.get("message").getAsString())
-        .isEqualTo("0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are"
-            + " available: 2 No preemption victims found for incoming pod.");
-    long scheduled = pods.asList().stream()
-        .filter(p -> p.getAsJsonObject().get("status").getAsString().equals("Scheduled")).count();
+        .isEqualTo(
+            "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are"
+                + " available: 2 No preemption victims found for incoming pod.");
+    long scheduled =
+        pods.asList().stream()
+            .filter(p -> p.getAsJsonObject().get("status").getAsString().equals("Scheduled"))
+            .count();
     assertThat(scheduled).isEqualTo(3);
     JsonObject nodeA = root.getAsJsonArray("nodes").get(0).getAsJsonObject();
     assertThat(new ArrayList<>(nodeA.keySet()))
@@ -104,8 +107,11 @@ final class SimulateCommandTest {
   }
 
   private static JsonObject find(JsonArray pods, String name) {
-    return pods.asList().stream().map(e -> e.getAsJsonObject())
-        .filter(p -> p.get("name").getAsString().equals(name)).findFirst().orElseThrow();
+    return pods.asList().stream()
+        .map(e -> e.getAsJsonObject())
+        .filter(p -> p.get("name").getAsString().equals(name))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
@@ -129,8 +135,9 @@ final class SimulateCommandTest {
     assertThat(n.get("total").getAsLong()).isEqualTo(weighted);
   }
 
-  private static final Map<String, Integer> WEIGHTS = Map.of(
-      "TaintToleration", 3, "NodeAffinity", 2, "PodTopologySpread", 2, "InterPodAffinity", 2);
+  private static final Map<String, Integer> WEIGHTS =
+      Map.of(
+          "TaintToleration", 3, "NodeAffinity", 2, "PodTopologySpread", 2, "InterPodAffinity", 2);
 
   @Test
   void explainOfAnUnschedulablePodShowsWhyEachNodeFailed() {
@@ -154,12 +161,14 @@ final class SimulateCommandTest {
   @Test
   void htmlIsSelfContainedAndWrittenToTheOutputFile() throws Exception {
     Path report = dir.resolve("report.html");
-    assertThat(run("simulate", cluster.toString(), "-o", "html", "--output-file",
-        report.toString())).isZero();
+    assertThat(
+            run("simulate", cluster.toString(), "-o", "html", "--output-file", report.toString()))
+        .isZero();
     assertThat(out.toString()).isEmpty();
     String html = Files.readString(report);
-    assertThat(html).startsWith("<!DOCTYPE html>").contains("node-a", "default/big",
-        "Node utilisation");
+    assertThat(html)
+        .startsWith("<!DOCTYPE html>")
+        .contains("node-a", "default/big", "Node utilisation");
     assertThat(html).doesNotContain("http://", "https://", "<script", "<link");
   }
 
@@ -175,7 +184,8 @@ final class SimulateCommandTest {
   @Test
   void configurationChangesTheScoring() throws Exception {
     Path cfg = dir.resolve("mostallocated.yaml");
-    Files.writeString(cfg,
+    Files.writeString(
+        cfg,
         """
         apiVersion: kubescheduler.config.k8s.io/v1
         kind: KubeSchedulerConfiguration
@@ -187,7 +197,8 @@ final class SimulateCommandTest {
                 type: MostAllocated
         """);
     Path two = dir.resolve("two.yaml");
-    Files.writeString(two,
+    Files.writeString(
+        two,
         """
         apiVersion: v1
         kind: Node
@@ -209,8 +220,7 @@ final class SimulateCommandTest {
         metadata: {name: p2}
         spec: {containers: [{name: c, resources: {requests: {cpu: "1", memory: 1Gi}}}]}
         """);
-    assertThat(run("simulate", two.toString(), "--config", cfg.toString(), "-o", "json"))
-        .isZero();
+    assertThat(run("simulate", two.toString(), "--config", cfg.toString(), "-o", "json")).isZero();
     JsonArray pods = new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("pods");
     // bin packing: both pods on the same node
     assertThat(find(pods, "p2").get("node").getAsString())
@@ -219,21 +229,31 @@ final class SimulateCommandTest {
 
   static Stream<Arguments> badInput() {
     return Stream.of(
-        Arguments.argumentSet("unparsable YAML names file and line",
-            "kind: Node\nmetadata: {name: x\n", List.of(), ".yaml:3:1: invalid YAML"),
-        Arguments.argumentSet("invalid quantity names object and field",
+        Arguments.argumentSet(
+            "unparsable YAML names file and line",
+            "kind: Node\nmetadata: {name: x\n",
+            List.of(),
+            ".yaml:3:1: invalid YAML"),
+        Arguments.argumentSet(
+            "invalid quantity names object and field",
             "kind: Node\napiVersion: v1\nmetadata: {name: x}\nstatus: {allocatable: {cpu: four}}\n",
-            List.of(), "Node x: status.allocatable.cpu: invalid quantity \"four\""),
-        Arguments.argumentSet("invalid configuration names the path",
+            List.of(),
+            "Node x: status.allocatable.cpu: invalid quantity \"four\""),
+        Arguments.argumentSet(
+            "invalid configuration names the path",
             "kind: Node\napiVersion: v1\nmetadata: {name: x}\n",
-            List.of("--config", "CONFIG"), "parallelism"),
-        Arguments.argumentSet("missing file is named",
-            null, List.of(), "nope.yaml: no such file"),
-        Arguments.argumentSet("bad --explain",
-            "kind: Node\napiVersion: v1\nmetadata: {name: x}\n", List.of("--explain", "x"),
+            List.of("--config", "CONFIG"),
+            "parallelism"),
+        Arguments.argumentSet("missing file is named", null, List.of(), "nope.yaml: no such file"),
+        Arguments.argumentSet(
+            "bad --explain",
+            "kind: Node\napiVersion: v1\nmetadata: {name: x}\n",
+            List.of("--explain", "x"),
             "--explain: expected NAMESPACE/NAME"),
-        Arguments.argumentSet("unknown output format",
-            "kind: Node\napiVersion: v1\nmetadata: {name: x}\n", List.of("-o", "xml"),
+        Arguments.argumentSet(
+            "unknown output format",
+            "kind: Node\napiVersion: v1\nmetadata: {name: x}\n",
+            List.of("-o", "xml"),
             "Invalid value for option '--output'"));
   }
 
@@ -246,7 +266,8 @@ final class SimulateCommandTest {
       Files.writeString(f, yaml);
     }
     Path cfg = dir.resolve("bad-config.yaml");
-    Files.writeString(cfg,
+    Files.writeString(
+        cfg,
         "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
             + "parallelism: 0\n");
     List<String> args = new ArrayList<>(List.of("simulate", f.toString()));
@@ -269,7 +290,8 @@ final class SimulateCommandTest {
   void pluginsListsBuiltinAndSamplePlugins() {
     assertThat(run("plugins")).isZero();
     assertThat(out.toString())
-        .containsPattern("NodeResourcesFit\\s+PreFilter,Filter,PreScore,Score\\s+NodeResourcesFitArgs")
+        .containsPattern(
+            "NodeResourcesFit\\s+PreFilter,Filter,PreScore,Score\\s+NodeResourcesFitArgs")
         .contains("Coscheduling", "DefaultBinder");
   }
 }

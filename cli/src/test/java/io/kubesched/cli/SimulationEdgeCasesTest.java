@@ -35,27 +35,33 @@ final class SimulationEdgeCasesTest {
     Files.writeString(f, yaml);
     List<String> args = new java.util.ArrayList<>(List.of("simulate", f.toString(), "-o", "json"));
     args.addAll(List.of(extra));
-    return Main.run(new PrintWriter(out, true), new PrintWriter(err, true),
-        args.toArray(String[]::new));
+    return Main.run(
+        new PrintWriter(out, true), new PrintWriter(err, true), args.toArray(String[]::new));
   }
 
   private Map<String, JsonObject> pods() {
     Map<String, JsonObject> m = new LinkedHashMap<>();
-    for (JsonElement e : new Gson().fromJson(out.toString(), JsonObject.class)
-        .getAsJsonArray("pods")) {
+    for (JsonElement e :
+        new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("pods")) {
       m.put(e.getAsJsonObject().get("name").getAsString(), e.getAsJsonObject());
     }
     return m;
   }
 
   private JsonObject node() {
-    return new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("nodes").get(0)
+    return new Gson()
+        .fromJson(out.toString(), JsonObject.class)
+        .getAsJsonArray("nodes")
+        .get(0)
         .getAsJsonObject();
   }
 
   @Test
   void finishedPodsAreNeitherLoadNorPending() throws Exception {
-    assertThat(run(NODE + """
+    assertThat(
+            run(
+                NODE
+                    + """
         apiVersion: v1
         kind: Pod
         metadata: {name: done, namespace: default}
@@ -72,7 +78,8 @@ final class SimulationEdgeCasesTest {
         kind: Pod
         metadata: {name: new, namespace: default}
         spec: {containers: [{name: c, resources: {requests: {cpu: "3"}}}]}
-        """)).isZero();
+        """))
+        .isZero();
     assertThat(pods().keySet()).containsExactly("new");
     assertThat(pods().get("new").get("status").getAsString()).isEqualTo("Scheduled");
     assertThat(node().getAsJsonArray("pods").toString()).isEqualTo("[\"default/new\"]");
@@ -80,12 +87,16 @@ final class SimulationEdgeCasesTest {
 
   @Test
   void podsOfAnotherSchedulerAreReportedAsNotHandled() throws Exception {
-    assertThat(run(NODE + """
+    assertThat(
+            run(
+                NODE
+                    + """
         apiVersion: v1
         kind: Pod
         metadata: {name: other, namespace: default}
         spec: {schedulerName: volcano, containers: [{name: c}]}
-        """)).isZero();
+        """))
+        .isZero();
     JsonObject p = pods().get("other");
     assertThat(p.get("status").getAsString()).isEqualTo("Unschedulable");
     assertThat(p.get("message").getAsString())
@@ -94,7 +105,10 @@ final class SimulationEdgeCasesTest {
 
   @Test
   void aPodTheApiServerWouldRefuseIsAnErrorAndTheRunGoesOn() throws Exception {
-    assertThat(run(NODE + """
+    assertThat(
+            run(
+                NODE
+                    + """
         apiVersion: v1
         kind: Pod
         metadata: {name: bad-class, namespace: default}
@@ -104,7 +118,8 @@ final class SimulationEdgeCasesTest {
         kind: Pod
         metadata: {name: fine, namespace: default}
         spec: {containers: [{name: c}]}
-        """)).isZero();
+        """))
+        .isZero();
     assertThat(pods().get("bad-class").get("status").getAsString()).isEqualTo("Error");
     assertThat(pods().get("bad-class").get("message").getAsString()).contains("nope");
     assertThat(pods().get("fine").get("status").getAsString()).isEqualTo("Scheduled");
@@ -114,7 +129,9 @@ final class SimulationEdgeCasesTest {
   @Test
   void anInvalidProfileIsABadConfigurationNotACrash() throws Exception {
     Path cfg = dir.resolve("cfg.yaml");
-    Files.writeString(cfg, """
+    Files.writeString(
+        cfg,
+        """
         apiVersion: kubescheduler.config.k8s.io/v1
         kind: KubeSchedulerConfiguration
         profiles:
@@ -123,13 +140,18 @@ final class SimulationEdgeCasesTest {
               enabled: [{name: PrioritySort}]
         """);
     assertThat(run(NODE, "--config", cfg.toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("invalid configuration").contains("PrioritySort")
+    assertThat(err.toString())
+        .contains("invalid configuration")
+        .contains("PrioritySort")
         .doesNotContain("\tat ");
   }
 
   @Test
   void workloadsWhosePodsAreInTheInputAreNotExpandedAgain() throws Exception {
-    assertThat(run(NODE + """
+    assertThat(
+            run(
+                NODE
+                    + """
         apiVersion: apps/v1
         kind: Deployment
         metadata: {name: web, namespace: default}
@@ -161,7 +183,8 @@ final class SimulationEdgeCasesTest {
           labels: {app: web}
           ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web-5d4f7, uid: r1, controller: true}]
         spec: {nodeName: n1, containers: [{name: c}]}
-        """)).isZero();
+        """))
+        .isZero();
     // the ReplicaSet has one of its two pods: one more is created, none for the Deployment
     assertThat(pods().keySet()).containsExactly("web-5d4f7-0");
     assertThat(node().getAsJsonArray("pods")).hasSize(2);

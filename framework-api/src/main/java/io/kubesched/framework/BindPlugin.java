@@ -5,9 +5,9 @@ package io.kubesched.framework;
  *
  * <h2>Contract</h2>
  *
- * Bind plugins run in order until one returns something other than {@code Skip}. {@code Skip}
- * means "not my pod"; {@code Success} ends the binding; anything else fails it (Unreserve, retry).
- * If all skip, the binding fails.
+ * Bind plugins run in order until one returns something other than {@code Skip}. {@code Skip} means
+ * "not my pod"; {@code Success} ends the binding; anything else fails it (Unreserve, retry). If all
+ * skip, the binding fails.
  */
 public interface BindPlugin extends Plugin {
   /** Binds {@code pod} to {@code nodeName}; never returns {@code null}. */

@@ -17,8 +17,8 @@ import java.util.Optional;
  * What plugins may read from and do to the cluster: the plugin-facing half of the engine's {@code
  * Cluster} port (in-memory for the simulator and tests, the Kubernetes API for a real scheduler).
  *
- * <p>Reads come from local caches (informers) and are cheap; writes go to the cluster and may
- * fail with a {@link SchedulingException}.
+ * <p>Reads come from local caches (informers) and are cheap; writes go to the cluster and may fail
+ * with a {@link SchedulingException}.
  */
 public interface ClusterClient {
   /** Binds {@code pod} to {@code nodeName} (the {@code pods/binding} subresource). */

@@ -13,9 +13,11 @@ public record ClusterEvent(String resource, int actionType, String label) {
   /** The wildcard event: matches every registration and requeues every pod. */
   public static final ClusterEvent WILDCARD =
       new ClusterEvent(EventResource.WILDCARD, ActionType.ALL, "WildCardEvent");
+
   /** Pods that stayed unschedulable too long are flushed with this wildcard event. */
   public static final ClusterEvent UNSCHEDULABLE_TIMEOUT =
       new ClusterEvent(EventResource.WILDCARD, ActionType.ALL, "UnschedulableTimeout");
+
   /** Pods activated explicitly (for instance through {@code PodsToActivate}). */
   public static final ClusterEvent FORCE_ACTIVATE =
       new ClusterEvent(EventResource.WILDCARD, ActionType.ALL, "ForceActivate");

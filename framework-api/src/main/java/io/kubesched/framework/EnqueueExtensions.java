@@ -8,8 +8,8 @@ import java.util.List;
  * among the unschedulable pods until one of these events happens (and its hint says QUEUE) or the
  * pod has waited the maximum time.
  *
- * <p>A plugin of those kinds that does not implement this interface is assumed interested in
- * every event. Returning an empty list means no event can help (the pod waits for the flush).
+ * <p>A plugin of those kinds that does not implement this interface is assumed interested in every
+ * event. Returning an empty list means no event can help (the pod waits for the flush).
  */
 public interface EnqueueExtensions {
   /** Returns the events and hints; never {@code null}. */

@@ -4,6 +4,7 @@ package io.kubesched.framework;
 public interface EventRecorder {
   /** Type of events that report normal operation. */
   String NORMAL = "Normal";
+
   /** Type of events that report a problem. */
   String WARNING = "Warning";
 

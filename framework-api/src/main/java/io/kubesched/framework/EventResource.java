@@ -4,18 +4,25 @@ package io.kubesched.framework;
 public final class EventResource {
   /** Pods. */
   public static final String POD = "Pod";
+
   /** Pods that are assigned to a node (an internal refinement of {@link #POD}). */
   public static final String ASSIGNED_POD = "AssignedPod";
+
   /** Pods that are not assigned yet (an internal refinement of {@link #POD}). */
   public static final String UNSCHEDULED_POD = "UnschedulablePod";
+
   /** Nodes. */
   public static final String NODE = "Node";
+
   /** Persistent volumes. */
   public static final String PERSISTENT_VOLUME = "PersistentVolume";
+
   /** Persistent volume claims. */
   public static final String PERSISTENT_VOLUME_CLAIM = "PersistentVolumeClaim";
+
   /** Storage classes. */
   public static final String STORAGE_CLASS = "storage.k8s.io/StorageClass";
+
   /** Any resource. */
   public static final String WILDCARD = "*";
 
@@ -29,6 +36,7 @@ public final class EventResource {
     if (WILDCARD.equals(registered) || registered.equals(incoming)) {
       return true;
     }
-    return POD.equals(registered) && (ASSIGNED_POD.equals(incoming) || UNSCHEDULED_POD.equals(incoming));
+    return POD.equals(registered)
+        && (ASSIGNED_POD.equals(incoming) || UNSCHEDULED_POD.equals(incoming));
   }
 }

@@ -48,46 +48,66 @@ public final class FeatureGates {
 
   /** Turns on every alpha gate not set explicitly. */
   public static final String ALL_ALPHA = "AllAlpha";
+
   /** Turns on every beta gate not set explicitly. */
   public static final String ALL_BETA = "AllBeta";
+
   /** The Portworx in-tree volume plugin is migrated to CSI (GA in v1.33, locked on). */
   public static final String CSI_MIGRATION_PORTWORX = "CSIMigrationPortworx";
+
   /** Admin access to devices in ResourceClaims (alpha). */
   public static final String DRA_ADMIN_ACCESS = "DRAAdminAccess";
+
   /** Device taints and tolerations in DRA (alpha). */
   public static final String DRA_DEVICE_TAINTS = "DRADeviceTaints";
+
   /** Partitionable devices in DRA (alpha). */
   public static final String DRA_PARTITIONABLE_DEVICES = "DRAPartitionableDevices";
+
   /** Prioritized lists of device requests in DRA (alpha). */
   public static final String DRA_PRIORITIZED_LIST = "DRAPrioritizedList";
+
   /** {@code ResourceClaim.status.devices} (beta, on). */
   public static final String DRA_RESOURCE_CLAIM_DEVICE_STATUS = "DRAResourceClaimDeviceStatus";
+
   /** Dynamic resource allocation with structured parameters (beta, off in v1.33). */
   public static final String DYNAMIC_RESOURCE_ALLOCATION = "DynamicResourceAllocation";
+
   /** In-place resize of pod resources (beta, on). */
   public static final String IN_PLACE_POD_VERTICAL_SCALING = "InPlacePodVerticalScaling";
+
   /** {@code matchLabelKeys} in topology spread constraints (beta, on). */
   public static final String MATCH_LABEL_KEYS_IN_POD_TOPOLOGY_SPREAD =
       "MatchLabelKeysInPodTopologySpread";
+
   /** {@code nodeAffinityPolicy}/{@code nodeTaintsPolicy} in topology spread (GA, locked on). */
   public static final String NODE_INCLUSION_POLICY_IN_POD_TOPOLOGY_SPREAD =
       "NodeInclusionPolicyInPodTopologySpread";
+
   /** Scheduling several equivalent pods in one batch (kube v1.35; off here). */
   public static final String OPPORTUNISTIC_BATCHING = "OpportunisticBatching";
+
   /** Pod-level resource requests and limits (alpha). */
   public static final String POD_LEVEL_RESOURCES = "PodLevelResources";
+
   /** {@code schedulingGates} on pods (GA, locked on). */
   public static final String POD_SCHEDULING_READINESS = "PodSchedulingReadiness";
+
   /** Preemption's API calls run asynchronously (beta, on). */
   public static final String SCHEDULER_ASYNC_PREEMPTION = "SchedulerAsyncPreemption";
+
   /** The queue pops from backoffQ when activeQ is empty (beta, on). */
   public static final String SCHEDULER_POP_FROM_BACKOFF_Q = "SchedulerPopFromBackoffQ";
+
   /** Queueing hints decide which events requeue a pod (beta, on). */
   public static final String SCHEDULER_QUEUEING_HINTS = "SchedulerQueueingHints";
+
   /** Restartable init containers (GA, locked on). */
   public static final String SIDECAR_CONTAINERS = "SidecarContainers";
+
   /** Scoring nodes by free storage capacity; replaces VolumeCapacityPriority (alpha). */
   public static final String STORAGE_CAPACITY_SCORING = "StorageCapacityScoring";
+
   /** VolumeAttributesClass for PVCs (beta, off). */
   public static final String VOLUME_ATTRIBUTES_CLASS = "VolumeAttributesClass";
 

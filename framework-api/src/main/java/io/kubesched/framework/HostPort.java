@@ -18,8 +18,8 @@ public record HostPort(String ip, String protocol, int port) {
   }
 
   /**
-   * Returns whether this wanted port conflicts with a used one: the same protocol and port, and
-   * the same IP or either IP is the wildcard.
+   * Returns whether this wanted port conflicts with a used one: the same protocol and port, and the
+   * same IP or either IP is the wildcard.
    */
   public boolean conflictsWith(HostPort used) {
     return port == used.port

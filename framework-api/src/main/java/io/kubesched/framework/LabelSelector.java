@@ -182,7 +182,8 @@ public final class LabelSelector {
         case "Lt":
           return LT;
         default:
-          throw new IllegalArgumentException("\"" + op + "\" is not a valid label selector operator");
+          throw new IllegalArgumentException(
+              "\"" + op + "\" is not a valid label selector operator");
       }
     }
   }

@@ -52,8 +52,8 @@ public final class NodeInfo {
   }
 
   /**
-   * Creates an empty node info that takes each new generation from {@code generationSource}
-   * (the cache passes a counter shared by all its nodes); {@code null} counts up locally.
+   * Creates an empty node info that takes each new generation from {@code generationSource} (the
+   * cache passes a counter shared by all its nodes); {@code null} counts up locally.
    */
   public NodeInfo(LongSupplier generationSource) {
     this.generationSource = generationSource;

@@ -126,8 +126,11 @@ public final class NodeSelector {
       }
       if (values.size() != 1) {
         throw new IllegalArgumentException(
-            "unexpected number of value (" + values.size() + ") for node field selector operator \""
-                + op + "\"");
+            "unexpected number of value ("
+                + values.size()
+                + ") for node field selector operator \""
+                + op
+                + "\"");
       }
       return LabelSelector.requirement(r.getKey(), op, values);
     }

@@ -7,8 +7,8 @@ import java.util.List;
  * configuration. Implementations are records whose component names are the YAML field names.
  *
  * <p>The configuration loader starts from the provider's {@link PluginProvider#defaultArgs()},
- * overlays the user's fields (maps merge, lists and scalars replace) and decodes the result;
- * then it calls {@link #validate(String)} and reports every error with its path.
+ * overlays the user's fields (maps merge, lists and scalars replace) and decodes the result; then
+ * it calls {@link #validate(String)} and reports every error with its path.
  */
 public interface PluginArgs {
   /**

@@ -94,7 +94,8 @@ public final class PodInfo {
         nodeAffinity == null
                 || nodeAffinity.getRequiredDuringSchedulingIgnoredDuringExecution() == null
             ? null
-            : NodeSelector.compile(nodeAffinity.getRequiredDuringSchedulingIgnoredDuringExecution());
+            : NodeSelector.compile(
+                nodeAffinity.getRequiredDuringSchedulingIgnoredDuringExecution());
     List<WeightedNodeSelectorTerm> preferred = new ArrayList<>();
     String preferredError = null;
     if (nodeAffinity != null

@@ -21,9 +21,9 @@ public final class PodRequests {
   }
 
   /**
-   * Returns the effective requests of {@code spec} where a container that does not request CPU
-   * or memory counts for 100m CPU and 200 MiB (kube's {@code NonMissingContainerRequests}, used
-   * by scoring).
+   * Returns the effective requests of {@code spec} where a container that does not request CPU or
+   * memory counts for 100m CPU and 200 MiB (kube's {@code NonMissingContainerRequests}, used by
+   * scoring).
    */
   public static Resource withDefaults(V1PodSpec spec) {
     return compute(spec, true);

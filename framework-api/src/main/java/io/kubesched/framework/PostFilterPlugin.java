@@ -7,8 +7,8 @@ package io.kubesched.framework;
  *
  * Plugins run in order. {@code Success} (the pod can be made schedulable, usually with a nominated
  * node) or {@code UnschedulableAndUnresolvable} end the phase. {@code Unschedulable} lets the next
- * plugin try. Any other code becomes an Error. The pod's cycle fails either way; a nomination
- * makes it be retried against the nominated node.
+ * plugin try. Any other code becomes an Error. The pod's cycle fails either way; a nomination makes
+ * it be retried against the nominated node.
  */
 public interface PostFilterPlugin extends Plugin {
   /**

@@ -5,8 +5,8 @@ package io.kubesched.framework;
  *
  * <h2>Contract</h2>
  *
- * A non-success status aborts the binding: Unreserve runs and the pod is retried. Long-running
- * work must honour thread interruption.
+ * A non-success status aborts the binding: Unreserve runs and the pod is retried. Long-running work
+ * must honour thread interruption.
  */
 public interface PreBindPlugin extends Plugin {
   /** Prepares binding {@code pod} to {@code nodeName}; never returns {@code null}. */

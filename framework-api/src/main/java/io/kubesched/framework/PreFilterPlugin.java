@@ -9,13 +9,13 @@ import java.util.List;
  * <h2>Contract</h2>
  *
  * <ul>
- *   <li>{@code Success}, optionally with node names: the cycle goes on; the node sets
- *       of all PreFilter plugins are intersected and only those nodes are filtered. An empty
- *       intersection makes the pod {@code UnschedulableAndUnresolvable}.
+ *   <li>{@code Success}, optionally with node names: the cycle goes on; the node sets of all
+ *       PreFilter plugins are intersected and only those nodes are filtered. An empty intersection
+ *       makes the pod {@code UnschedulableAndUnresolvable}.
  *   <li>{@code Skip}: this plugin's Filter and {@link PreFilterExtensions} are not called this
  *       cycle.
- *   <li>{@code UnschedulableAndUnresolvable}: the cycle stops at once; the status' message
- *       becomes the FailedScheduling message.
+ *   <li>{@code UnschedulableAndUnresolvable}: the cycle stops at once; the status' message becomes
+ *       the FailedScheduling message.
  *   <li>{@code Unschedulable}: remembered (the last one wins) while the other PreFilter plugins
  *       still run; then the cycle fails.
  *   <li>anything else: the cycle fails with an Error status.
@@ -23,8 +23,6 @@ import java.util.List;
  *
  * A plugin that implements {@link PreFilterExtensions} too gets AddPod/RemovePod calls to update
  * its state incrementally for preemption and nominated pods.
- *
- * 
  */
 public interface PreFilterPlugin extends Plugin {
   /**
@@ -36,5 +34,4 @@ public interface PreFilterPlugin extends Plugin {
    * @return the status and the nodes to filter; never {@code null}
    */
   PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes);
-
 }

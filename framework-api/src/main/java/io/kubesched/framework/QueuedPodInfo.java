@@ -7,9 +7,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A pod in the scheduling queue with its queueing history (kube's {@code
- * framework.QueuedPodInfo}). The queue owns and updates it (through {@link EngineHooks}); plugins
- * read it (QueueSort compares two of them).
+ * A pod in the scheduling queue with its queueing history (kube's {@code framework.QueuedPodInfo}).
+ * The queue owns and updates it (through {@link EngineHooks}); plugins read it (QueueSort compares
+ * two of them).
  */
 public final class QueuedPodInfo {
   private volatile PodInfo podInfo;

@@ -3,8 +3,8 @@ package io.kubesched.framework;
 import io.kubernetes.client.openapi.models.V1Pod;
 
 /**
- * Decides whether a cluster event may make a pod rejected by the registering plugin schedulable.
- * An exception counts as {@link QueueingHint#QUEUE}.
+ * Decides whether a cluster event may make a pod rejected by the registering plugin schedulable. An
+ * exception counts as {@link QueueingHint#QUEUE}.
  */
 @FunctionalInterface
 public interface QueueingHintFunction {

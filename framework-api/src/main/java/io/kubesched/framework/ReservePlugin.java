@@ -6,9 +6,9 @@ package io.kubesched.framework;
  *
  * <h2>Contract</h2>
  *
- * Reserve plugins run in order and stop at the first failure; then every Reserve plugin's
- * Unreserve runs in reverse order and the pod is retried. {@link #unreserve} must be idempotent and
- * may be called without a preceding {@link #reserve}; it cannot fail.
+ * Reserve plugins run in order and stop at the first failure; then every Reserve plugin's Unreserve
+ * runs in reverse order and the pod is retried. {@link #unreserve} must be idempotent and may be
+ * called without a preceding {@link #reserve}; it cannot fail.
  */
 public interface ReservePlugin extends Plugin {
   /** Reserves {@code nodeName} for {@code pod}; never returns {@code null}. */

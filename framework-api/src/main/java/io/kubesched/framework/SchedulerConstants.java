@@ -3,8 +3,8 @@ package io.kubesched.framework;
 /** Names from kube's core API that the scheduler reads and writes. */
 public final class SchedulerConstants {
   /**
-   * The scheduler name of a pod without {@code spec.schedulerName}, and of a configuration's
-   * single unnamed profile ({@code v1.DefaultSchedulerName}).
+   * The scheduler name of a pod without {@code spec.schedulerName}, and of a configuration's single
+   * unnamed profile ({@code v1.DefaultSchedulerName}).
    */
   public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
 

@@ -1,8 +1,8 @@
 package io.kubesched.framework;
 
 /**
- * Score normalisation, implemented next to {@link ScorePlugin}: called once per cycle with all
- * raw scores of the plugin, it rewrites them into [0, 100]. A non-success status fails the cycle.
+ * Score normalisation, implemented next to {@link ScorePlugin}: called once per cycle with all raw
+ * scores of the plugin, it rewrites them into [0, 100]. A non-success status fails the cycle.
  */
 public interface ScoreExtensions {
   /** Normalises {@code scores} in place; never returns {@code null}. */

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The result of running a plugin: a {@link Code}, the human-readable reasons, an optional cause
- * and the name of the plugin that set it.
+ * The result of running a plugin: a {@link Code}, the human-readable reasons, an optional cause and
+ * the name of the plugin that set it.
  *
  * <p>{@code Status} mirrors kube-scheduler's {@code framework.Status}. A plugin never returns
  * {@code null}: success is {@link #success()}. The framework stamps the plugin name on rejections
@@ -33,25 +33,25 @@ public record Status(Code code, List<String> reasons, Throwable cause, String pl
      */
     ERROR("Error"),
     /**
-     * The pod does not fit now, but preemption or a cluster change might help. The pod goes to
-     * the unschedulable pods until an event registered by the rejecting plugin moves it.
+     * The pod does not fit now, but preemption or a cluster change might help. The pod goes to the
+     * unschedulable pods until an event registered by the rejecting plugin moves it.
      */
     UNSCHEDULABLE("Unschedulable"),
     /**
-     * The pod does not fit, and preemption on this node would not help. Like {@link
-     * #UNSCHEDULABLE} for the queue; preemption skips nodes with this code.
+     * The pod does not fit, and preemption on this node would not help. Like {@link #UNSCHEDULABLE}
+     * for the queue; preemption skips nodes with this code.
      */
     UNSCHEDULABLE_AND_UNRESOLVABLE("UnschedulableAndUnresolvable"),
     /** A Permit plugin asks the pod to wait before binding. */
     WAIT("Wait"),
     /**
-     * From PreFilter: skip this plugin's Filter for the cycle; from PreScore: skip its Score;
-     * from Bind: not this binder's pod, try the next one.
+     * From PreFilter: skip this plugin's Filter for the cycle; from PreScore: skip its Score; from
+     * Bind: not this binder's pod, try the next one.
      */
     SKIP("Skip"),
     /**
-     * The pod waits for something outside the scheduler (not a failure of the pod); it is
-     * requeued without backoff penalty as soon as an event from the plugin says so.
+     * The pod waits for something outside the scheduler (not a failure of the pod); it is requeued
+     * without backoff penalty as soon as an event from the plugin says so.
      */
     PENDING("Pending");
 
@@ -170,8 +170,8 @@ public record Status(Code code, List<String> reasons, Throwable cause, String pl
   }
 
   /**
-   * Returns the reasons as kube's {@code Reasons()} does: the cause's message first (when there
-   * is a cause), then the reasons.
+   * Returns the reasons as kube's {@code Reasons()} does: the cause's message first (when there is
+   * a cause), then the reasons.
    */
   public List<String> allReasons() {
     if (cause == null) {
@@ -189,8 +189,8 @@ public record Status(Code code, List<String> reasons, Throwable cause, String pl
   }
 
   /**
-   * Returns this status as an exception, or {@code null} for success, wait and skip (kube's
-   * {@code AsError()}).
+   * Returns this status as an exception, or {@code null} for success, wait and skip (kube's {@code
+   * AsError()}).
    */
   public SchedulingException asException() {
     if (code == Code.SUCCESS || code == Code.WAIT || code == Code.SKIP) {
@@ -209,7 +209,8 @@ public record Status(Code code, List<String> reasons, Throwable cause, String pl
         && reasons.equals(s.reasons)
         && Objects.equals(plugin, s.plugin)
         && Objects.equals(
-            cause == null ? null : cause.getMessage(), s.cause == null ? null : s.cause.getMessage());
+            cause == null ? null : cause.getMessage(),
+            s.cause == null ? null : s.cause.getMessage());
   }
 
   @Override

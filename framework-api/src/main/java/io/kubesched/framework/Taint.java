@@ -12,8 +12,10 @@ import io.kubernetes.client.openapi.models.V1Taint;
 public record Taint(String key, String value, String effect) {
   /** The effect that forbids scheduling. */
   public static final String NO_SCHEDULE = "NoSchedule";
+
   /** The effect that discourages scheduling. */
   public static final String PREFER_NO_SCHEDULE = "PreferNoSchedule";
+
   /** The effect that forbids scheduling and evicts running pods. */
   public static final String NO_EXECUTE = "NoExecute";
 

@@ -43,8 +43,9 @@ final class FeatureGatesTest {
     assertThat(g.enabled(FeatureGates.OPPORTUNISTIC_BATCHING)).isTrue();
     assertThat(g.enabled(FeatureGates.SCHEDULER_ASYNC_PREEMPTION)).isTrue();
     assertThat(g)
-        .hasToString("SchedulerQueueingHints=false,DynamicResourceAllocation=true,"
-            + "OpportunisticBatching=true")
+        .hasToString(
+            "SchedulerQueueingHints=false,DynamicResourceAllocation=true,"
+                + "OpportunisticBatching=true")
         .isEqualTo(
             FeatureGates.of(
                 Map.of(

@@ -26,12 +26,14 @@ import io.kubesched.core.runtime.WaitingPods;
 import io.kubesched.core.time.SimulatedTime;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EventRecorder;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.NominatingInfo;
 import io.kubesched.framework.Parallelizer;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PodsToActivate;
 import io.kubesched.framework.PostFilterResult;
 import io.kubesched.framework.QueuedPodInfo;
+import io.kubesched.framework.SchedulerConstants;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.Status;
 import java.time.Clock;
@@ -86,9 +88,6 @@ public final class Scheduler implements AutoCloseable {
 
   /** The reason of a PodScheduled=False condition on an internal error. */
   public static final String REASON_SCHEDULER_ERROR = "SchedulerError";
-
-  private static final String DEFAULT_SCHEDULER_NAME =
-      io.kubesched.framework.SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
   private final Cluster cluster;
   private final Clock clock;
@@ -539,11 +538,6 @@ public final class Scheduler implements AutoCloseable {
     }
   }
 
-  /** Truncates {@code message} to kube's event note limit (1024 bytes), ending with " ...". */
-  static String truncateMessage(String message) {
-    return SchedulingFailureHandler.truncateMessage(message);
-  }
-
   private void reportPendingPods() {
     QueueSizes sizes = queue.sizes();
     metrics.pendingPods("active", sizes.active());
@@ -554,7 +548,8 @@ public final class Scheduler implements AutoCloseable {
 
   private boolean responsibleForPod(V1Pod pod) {
     String name = pod.getSpec() == null ? null : pod.getSpec().getSchedulerName();
-    return profiles.containsKey(Pods.isEmpty(name) ? DEFAULT_SCHEDULER_NAME : name);
+    return profiles.containsKey(
+        Pods.isEmpty(name) ? SchedulerConstants.DEFAULT_SCHEDULER_NAME : name);
   }
 
   // ---------------------------------------------------------------- builder
@@ -577,12 +572,12 @@ public final class Scheduler implements AutoCloseable {
     private SchedulingAttemptListener attemptListener;
     private ThreadFactory threadFactory;
     private List<SchedulerExtender> extenders = List.of();
-    private io.kubesched.framework.FeatureGates featureGates;
+    private FeatureGates featureGates;
 
     private Builder() {}
 
     /** Sets the feature gates the plugins read; default {@code FeatureGates.defaults()}. */
-    public Builder featureGates(io.kubesched.framework.FeatureGates featureGates) {
+    public Builder featureGates(FeatureGates featureGates) {
       this.featureGates = featureGates;
       return this;
     }
@@ -590,8 +585,8 @@ public final class Scheduler implements AutoCloseable {
     /**
      * Sets extra extenders shared by all profiles (filter after the Filter plugins, prioritize next
      * to the Score plugins, bind before the Bind plugins, narrow preemption candidates), in order;
-     * default none. They come after the {@link HttpExtender}s built from the configuration's
-     * {@code extenders}.
+     * default none. They come after the {@link HttpExtender}s built from the configuration's {@code
+     * extenders}.
      */
     public Builder extenders(List<? extends SchedulerExtender> extenders) {
       this.extenders = List.copyOf(extenders);

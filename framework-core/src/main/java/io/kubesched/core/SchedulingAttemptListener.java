@@ -7,13 +7,13 @@ import io.kubesched.framework.PodInfo;
 import java.util.List;
 
 /**
- * Observes the outcome of the node-selection step of every scheduling attempt, for tooling such
- * as the simulator's {@code --explain} trace. Called on the scheduling thread: keep it cheap.
+ * Observes the outcome of the node-selection step of every scheduling attempt, for tooling such as
+ * the simulator's {@code --explain} trace. Called on the scheduling thread: keep it cheap.
  */
 @FunctionalInterface
 public interface SchedulingAttemptListener {
   /** A listener that ignores every attempt. */
-  SchedulingAttemptListener NONE = (pod, nodes, result, fitError) -> { };
+  SchedulingAttemptListener NONE = (pod, nodes, result, fitError) -> {};
 
   /**
    * Called after node selection.

@@ -807,11 +807,12 @@ final class SchedulerTest {
   void longFailureMessagesAreTruncatedInEventsLikeKube() {
     String longMessage = "x".repeat(2000);
 
-    String truncated = Scheduler.truncateMessage(longMessage);
+    String truncated = SchedulingFailureHandler.truncateMessage(longMessage);
 
     assertThat(truncated).hasSize(1024).endsWith("x ...");
-    assertThat(Scheduler.truncateMessage("short")).isEqualTo("short");
-    assertThat(Scheduler.truncateMessage("y".repeat(1024))).isEqualTo("y".repeat(1024));
+    assertThat(SchedulingFailureHandler.truncateMessage("short")).isEqualTo("short");
+    assertThat(SchedulingFailureHandler.truncateMessage("y".repeat(1024)))
+        .isEqualTo("y".repeat(1024));
   }
 
   @Test

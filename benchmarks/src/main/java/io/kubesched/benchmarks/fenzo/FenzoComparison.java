@@ -2,10 +2,10 @@ package io.kubesched.benchmarks.fenzo;
 
 import com.netflix.fenzo.ConstraintEvaluator;
 import com.netflix.fenzo.SchedulingResult;
+import com.netflix.fenzo.TaskAssignmentResult;
 import com.netflix.fenzo.TaskRequest;
 import com.netflix.fenzo.TaskScheduler;
 import com.netflix.fenzo.VMAssignmentResult;
-import com.netflix.fenzo.TaskAssignmentResult;
 import com.netflix.fenzo.VMTaskFitnessCalculator;
 import com.netflix.fenzo.VirtualMachineLease;
 import com.netflix.fenzo.plugins.BinPackingFitnessCalculators;
@@ -35,17 +35,17 @@ import org.apache.mesos.Protos;
 
 /**
  * The {@code fenzo} sub-command: Netflix Fenzo 1.0.1 and kubesched side by side in one JVM on a
- * resource-only workload, {@code --tasks N} tasks (100m CPU, 500 MiB) onto {@code --hosts M}
- * hosts (4 CPU, 32 GiB), one thread each. Fenzo gets the tasks in {@code scheduleOnce} batches of
- * {@code --batch B} with the {@code cpuMemBinPacker} fitness (a full best-fit scan of every
- * host); after each batch the used hosts are offered again with what is left, as Mesos would.
- * kubesched runs its real {@link Scheduler} with the default profile, the pods queued before the
- * clock starts and binding on the scheduling thread, once with {@code percentageOfNodesToScore:
- * 100} (a full scan, the fair comparison) and once with the default (adaptive sampling).
+ * resource-only workload, {@code --tasks N} tasks (100m CPU, 500 MiB) onto {@code --hosts M} hosts
+ * (4 CPU, 32 GiB), one thread each. Fenzo gets the tasks in {@code scheduleOnce} batches of {@code
+ * --batch B} with the {@code cpuMemBinPacker} fitness (a full best-fit scan of every host); after
+ * each batch the used hosts are offered again with what is left, as Mesos would. kubesched runs its
+ * real {@link Scheduler} with the default profile, the pods queued before the clock starts and
+ * binding on the scheduling thread, once with {@code percentageOfNodesToScore: 100} (a full scan,
+ * the fair comparison) and once with the default (adaptive sampling).
  *
  * <p>Fenzo sizes its evaluation pool by {@code Runtime.availableProcessors()}; unless {@code
- * --any-cpus} is given, the command re-launches itself with {@code -XX:ActiveProcessorCount=1}
- * so that Fenzo uses one thread too.
+ * --any-cpus} is given, the command re-launches itself with {@code -XX:ActiveProcessorCount=1} so
+ * that Fenzo uses one thread too.
  */
 public final class FenzoComparison {
   private FenzoComparison() {}
@@ -74,7 +74,10 @@ public final class FenzoComparison {
     out.printf(
         Locale.ROOT,
         "tasks=%d hosts=%d fenzoBatch=%d availableProcessors=%d%n",
-        tasks, hosts, batch, Runtime.getRuntime().availableProcessors());
+        tasks,
+        hosts,
+        batch,
+        Runtime.getRuntime().availableProcessors());
     // Warm-up, a tenth of the size, so that both sides are JIT-compiled.
     int wt = Math.max(100, tasks / 10);
     fenzo(wt, hosts, Math.min(batch, wt));
@@ -85,12 +88,20 @@ public final class FenzoComparison {
     double full = kubesched(tasks, hosts, 100);
     double sampled = kubesched(tasks, hosts, null);
     out.printf(Locale.ROOT, "%-44s %12s %8s%n", "scheduler", "tasks/s", "ratio");
-    out.printf(Locale.ROOT, "%-44s %12.0f %8s%n", "fenzo 1.0.1 cpuMemBinPacker, batch " + batch, f,
+    out.printf(
+        Locale.ROOT,
+        "%-44s %12.0f %8s%n",
+        "fenzo 1.0.1 cpuMemBinPacker, batch " + batch,
+        f,
         "1.00");
-    out.printf(Locale.ROOT, "%-44s %12.0f %8.2f%n", "kubesched percentageOfNodesToScore=100", full,
+    out.printf(
+        Locale.ROOT,
+        "%-44s %12.0f %8.2f%n",
+        "kubesched percentageOfNodesToScore=100",
+        full,
         full / f);
-    out.printf(Locale.ROOT, "%-44s %12.0f %8.2f%n", "kubesched default (adaptive)", sampled,
-        sampled / f);
+    out.printf(
+        Locale.ROOT, "%-44s %12.0f %8.2f%n", "kubesched default (adaptive)", sampled, sampled / f);
     return 0;
   }
 

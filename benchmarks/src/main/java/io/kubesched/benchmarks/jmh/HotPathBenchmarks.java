@@ -32,14 +32,16 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Micro-benchmarks of the scheduling hot paths with the default profile: Filter over every node,
- * PreScore + Score + normalisation over the feasible nodes, the incremental snapshot update after
- * a pod is assumed, and PodInfo construction.
+ * PreScore + Score + normalisation over the feasible nodes, the incremental snapshot update after a
+ * pod is assumed, and PodInfo construction.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx2g"})
 @State(Scope.Benchmark)
 public class HotPathBenchmarks {
   /** The number of nodes in the cluster. */

@@ -33,8 +33,10 @@ import java.util.Map;
 public final class Templates {
   /** The zone label key. */
   public static final String ZONE = "topology.kubernetes.io/zone";
+
   /** The hostname label key. */
   public static final String HOSTNAME = "kubernetes.io/hostname";
+
   /** The name of {@code node-with-name.yaml}'s node, target of the daemonset pods. */
   public static final String DAEMONSET_NODE = "scheduler-perf-node";
 
@@ -74,14 +76,16 @@ public final class Templates {
     HIGH_PRIORITY,
     /** {@code pod-high-priority-large-cpu.yaml}: priority 10, 9 CPU (fits no node), 500Mi. */
     HIGH_PRIORITY_LARGE_CPU,
-    /** {@code daemonset-pod.yaml}: matchFields metadata.name In [scheduler-perf-node], no requests. */
+    /**
+     * {@code daemonset-pod.yaml}: matchFields metadata.name In [scheduler-perf-node], no requests.
+     */
     DAEMONSET
   }
 
   /**
-   * Returns node {@code i} of {@code node-default.yaml}: capacity (and, as the API server
-   * defaults it, allocatable) 4 CPU, 32Gi, 110 pods, Ready; labelled with its hostname and the zone
-   * the strategy gives it.
+   * Returns node {@code i} of {@code node-default.yaml}: capacity (and, as the API server defaults
+   * it, allocatable) 4 CPU, 32Gi, 110 pods, Ready; labelled with its hostname and the zone the
+   * strategy gives it.
    */
   public static V1Node node(int i, NodeLabels labels) {
     String name = String.format("scheduler-perf-%05d", i);
@@ -196,7 +200,9 @@ public final class Templates {
       case HIGH_PRIORITY_LARGE_CPU -> {
         c.resources(
             new V1ResourceRequirements()
-                .requests(Map.of("cpu", Quantity.fromString("9"), "memory", Quantity.fromString("500Mi"))));
+                .requests(
+                    Map.of(
+                        "cpu", Quantity.fromString("9"), "memory", Quantity.fromString("500Mi"))));
         spec.priority(10);
       }
       case DAEMONSET ->
@@ -222,7 +228,8 @@ public final class Templates {
   }
 
   private static void requestsAndLimits(V1Container c, String cpu) {
-    Map<String, Quantity> r = Map.of("cpu", Quantity.fromString(cpu), "memory", Quantity.fromString("500Mi"));
+    Map<String, Quantity> r =
+        Map.of("cpu", Quantity.fromString(cpu), "memory", Quantity.fromString("500Mi"));
     c.resources(new V1ResourceRequirements().requests(r).limits(r));
   }
 

@@ -13,17 +13,16 @@ import java.util.Map;
 
 /**
  * Checks the end state of a workload independently of the scheduler's own accounting: no node
- * over-committed (the sum of its pods' requests within allocatable for cpu, memory and pods),
- * every measured pod bound, churn pods that fit no node unbound, and the templates' hard
- * constraints held (required node affinity, required anti-affinity on hostname, hard topology
- * spreading).
+ * over-committed (the sum of its pods' requests within allocatable for cpu, memory and pods), every
+ * measured pod bound, churn pods that fit no node unbound, and the templates' hard constraints held
+ * (required node affinity, required anti-affinity on hostname, hard topology spreading).
  */
 public final class Verifier {
   private Verifier() {}
 
   /**
-   * Returns the violations found in the final {@code nodes} and {@code pods}; empty when the run
-   * is correct.
+   * Returns the violations found in the final {@code nodes} and {@code pods}; empty when the run is
+   * correct.
    */
   public static List<String> verify(Workload w, List<V1Node> nodes, List<V1Pod> pods) {
     List<String> errors = new ArrayList<>();
@@ -167,7 +166,9 @@ public final class Verifier {
   }
 
   private static long millis(Quantity q) {
-    return q.getNumber().multiply(BigDecimal.valueOf(1000)).setScale(0, RoundingMode.CEILING)
+    return q.getNumber()
+        .multiply(BigDecimal.valueOf(1000))
+        .setScale(0, RoundingMode.CEILING)
         .longValue();
   }
 }

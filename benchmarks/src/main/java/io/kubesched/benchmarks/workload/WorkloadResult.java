@@ -59,9 +59,9 @@ public record WorkloadResult(
     List<String> failures) {
 
   /**
-   * Returns the measured pods per second of the scheduling loop's CPU time: what one core
-   * running only the loop would do, independent of how busy the machine was (the binding and the
-   * pod creation run on other threads).
+   * Returns the measured pods per second of the scheduling loop's CPU time: what one core running
+   * only the loop would do, independent of how busy the machine was (the binding and the pod
+   * creation run on other threads).
    */
   public double podsPerLoopCpuSec() {
     return loopBusyPct <= 0 ? 0 : podsPerSecAvg * 100.0 / loopBusyPct;

@@ -9,11 +9,11 @@ import io.kubesched.core.config.ConfigurationLoader;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.runtime.PluginRegistry;
 import java.lang.management.ManagementFactory;
-import java.lang.ref.Reference;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.lang.ref.Reference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,11 +35,11 @@ import java.util.function.IntSupplier;
  * {@code parallelism} set) on an {@link InMemoryCluster}, on the real clock.
  *
  * <p>How the scheduler runs: its own scheduling loop thread pops pods ({@link
- * Scheduler#startSchedulingLoop()}); binding cycles run on one dedicated binding thread (kube
- * binds in a goroutine per pod; in memory a bind takes microseconds, so one thread keeps up and
- * leaves the other core to the scheduling loop); with {@code threads > 1} Filter and Score run on
- * a pool of that many workers with that parallelism, else on the scheduling thread itself. Timers
- * (backoff flushes) are the scheduler's own daemon thread.
+ * Scheduler#startSchedulingLoop()}); binding cycles run on one dedicated binding thread (kube binds
+ * in a goroutine per pod; in memory a bind takes microseconds, so one thread keeps up and leaves
+ * the other core to the scheduling loop); with {@code threads > 1} Filter and Score run on a pool
+ * of that many workers with that parallelism, else on the scheduling thread itself. Timers (backoff
+ * flushes) are the scheduler's own daemon thread.
  *
  * <p>Sequence, as scheduler_perf: create the nodes; create the initial pods and wait until the
  * scheduler has bound them all; then (clock started) create the measured pods and wait until the
@@ -115,8 +115,7 @@ public final class WorkloadRunner {
     try {
       scheduler.startSchedulingLoop();
       for (int i = 0; i < w.initPods(); i++) {
-        cluster.addPod(
-            Templates.pod(w.initKind(), w.initNamespace(), BindCounter.INIT + i));
+        cluster.addPod(Templates.pod(w.initKind(), w.initNamespace(), BindCounter.INIT + i));
       }
       if (!await(counter.init::get, w.initPods(), o.timeout())) {
         failures.add(
@@ -124,8 +123,8 @@ public final class WorkloadRunner {
       }
       List<V1Pod> measured = new ArrayList<>(w.measuredPods());
       for (int i = 0; i < w.measuredPods(); i++) {
-        measured.add(Templates.pod(w.measuredKind(), w.measuredNamespace(),
-            BindCounter.MEASURED + i));
+        measured.add(
+            Templates.pod(w.measuredKind(), w.measuredNamespace(), BindCounter.MEASURED + i));
       }
       int deletedBefore = counter.deleted.get();
       Map<String, Long> cpuBefore = cpuByRole();
@@ -277,8 +276,8 @@ public final class WorkloadRunner {
   }
 
   /**
-   * Returns the CPU time (ns) used so far by the scheduling loop ({@code loop}), the binding
-   * thread ({@code bind}) and this thread, which creates the pods ({@code create}).
+   * Returns the CPU time (ns) used so far by the scheduling loop ({@code loop}), the binding thread
+   * ({@code bind}) and this thread, which creates the pods ({@code create}).
    */
   private static Map<String, Long> cpuByRole() {
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
@@ -300,8 +299,8 @@ public final class WorkloadRunner {
   }
 
   /** Returns the percentage of {@code wallNanos} the role's thread spent on a CPU. */
-  private static int busy(Map<String, Long> before, Map<String, Long> after, String role,
-      double wallNanos) {
+  private static int busy(
+      Map<String, Long> before, Map<String, Long> after, String role, double wallNanos) {
     long used = after.getOrDefault(role, 0L) - before.getOrDefault(role, 0L);
     return (int) Math.round(100.0 * used / wallNanos);
   }

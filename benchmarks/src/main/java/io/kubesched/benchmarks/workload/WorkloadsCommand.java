@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The {@code workloads} sub-command: {@code [--workload NAME] [--nodes N] [--pods N]
- * [--init-pods N] [--threads N] [--pct N] [--timeout SECONDS] [--json FILE] [--no-warmup]}. {@code --workload}
+ * The {@code workloads} sub-command: {@code [--workload NAME] [--nodes N] [--pods N] [--init-pods
+ * N] [--threads N] [--pct N] [--timeout SECONDS] [--json FILE] [--no-warmup]}. {@code --workload}
  * selects the workloads whose name contains NAME (case-insensitive; all by default); the size
  * options override every selected workload's sizes. Each workload is preceded by an unreported
  * warm-up run of itself scaled down (at most 1000 nodes and 2000 measured pods, same proportions)
- * unless {@code --no-warmup} is given. Prints a table, writes the JSON array, and
- * exits non-zero when a run fails its verification.
+ * unless {@code --no-warmup} is given. Prints a table, writes the JSON array, and exits non-zero
+ * when a run fails its verification.
  */
 public final class WorkloadsCommand {
   private WorkloadsCommand() {}
@@ -60,7 +60,8 @@ public final class WorkloadsCommand {
     }
     List<Workload> selected = new ArrayList<>();
     for (Workload w : Workload.catalog()) {
-      if (filter == null || w.name().toLowerCase(Locale.ROOT).contains(filter.toLowerCase(Locale.ROOT))) {
+      if (filter == null
+          || w.name().toLowerCase(Locale.ROOT).contains(filter.toLowerCase(Locale.ROOT))) {
         selected.add(w.withSizes(nodes, initPods, pods));
       }
     }
@@ -122,19 +123,46 @@ public final class WorkloadsCommand {
     return String.format(
         Locale.ROOT,
         "%-50s %6s %6s %6s %3s %4s %9s %9s %9s %9s %8s %8s %8s %7s %7s %4s %-14s %s",
-        "workload", "nodes", "init", "pods", "thr", "pct", "avg pod/s", "p50", "p90", "p99",
-        "att p50", "att p90", "att p99", "peakMiB", "liveMiB", "jthr", "busy l/b/c %", "result");
+        "workload",
+        "nodes",
+        "init",
+        "pods",
+        "thr",
+        "pct",
+        "avg pod/s",
+        "p50",
+        "p90",
+        "p99",
+        "att p50",
+        "att p90",
+        "att p99",
+        "peakMiB",
+        "liveMiB",
+        "jthr",
+        "busy l/b/c %",
+        "result");
   }
 
   static String row(WorkloadResult r) {
     return String.format(
         Locale.ROOT,
         "%-50s %6d %6d %6d %3d %4s %9.0f %9.0f %9.0f %9.0f %7.3fms %7.3fms %7.3fms %7d %7d %4d %-14s %s",
-        r.workload(), r.nodes(), r.initPods(), r.measuredPods(), r.threads(),
+        r.workload(),
+        r.nodes(),
+        r.initPods(),
+        r.measuredPods(),
+        r.threads(),
         r.pctToScore() == 0 ? "auto" : String.valueOf(r.pctToScore()),
-        r.podsPerSecAvg(), r.p50(), r.p90(), r.p99(),
-        r.attemptP50Ms(), r.attemptP90Ms(), r.attemptP99Ms(),
-        r.peakHeapMiB(), r.liveHeapMiB(), r.jvmThreads(),
+        r.podsPerSecAvg(),
+        r.p50(),
+        r.p90(),
+        r.p99(),
+        r.attemptP50Ms(),
+        r.attemptP90Ms(),
+        r.attemptP99Ms(),
+        r.peakHeapMiB(),
+        r.liveHeapMiB(),
+        r.jvmThreads(),
         r.loopBusyPct() + "/" + r.bindBusyPct() + "/" + r.createBusyPct(),
         r.ok() ? "OK" : "FAILURE");
   }

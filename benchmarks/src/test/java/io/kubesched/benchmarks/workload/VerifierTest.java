@@ -16,30 +16,71 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 final class VerifierTest {
   private static final Workload BASIC =
-      Workload.of("basic", 2, NodeLabels.NONE, 0, PodKind.DEFAULT, "default", 2,
-          PodKind.DEFAULT, "default");
+      Workload.of(
+          "basic",
+          2,
+          NodeLabels.NONE,
+          0,
+          PodKind.DEFAULT,
+          "default",
+          2,
+          PodKind.DEFAULT,
+          "default");
   private static final Workload ANTI =
-      Workload.of("anti", 2, NodeLabels.NONE, 0, PodKind.POD_ANTI_AFFINITY, "sched-0", 2,
-          PodKind.POD_ANTI_AFFINITY, "sched-1");
+      Workload.of(
+          "anti",
+          2,
+          NodeLabels.NONE,
+          0,
+          PodKind.POD_ANTI_AFFINITY,
+          "sched-0",
+          2,
+          PodKind.POD_ANTI_AFFINITY,
+          "sched-1");
   private static final Workload CHURN =
-      new Workload("churn", 2, NodeLabels.NONE, false, 0, PodKind.DEFAULT, "default", 1,
-          PodKind.DEFAULT, "default", PodKind.HIGH_PRIORITY_LARGE_CPU, Duration.ofMillis(200),
+      new Workload(
+          "churn",
+          2,
+          NodeLabels.NONE,
+          false,
+          0,
+          PodKind.DEFAULT,
+          "default",
+          1,
+          PodKind.DEFAULT,
+          "default",
+          PodKind.HIGH_PRIORITY_LARGE_CPU,
+          Duration.ofMillis(200),
           true);
   private static final Workload DAEMONSET =
-      new Workload("ds", 1, NodeLabels.NONE, true, 0, PodKind.DEFAULT, "default", 1,
-          PodKind.DAEMONSET, "default", null, null, false);
+      new Workload(
+          "ds",
+          1,
+          NodeLabels.NONE,
+          true,
+          0,
+          PodKind.DEFAULT,
+          "default",
+          1,
+          PodKind.DAEMONSET,
+          "default",
+          null,
+          null,
+          false);
 
   static Stream<Arguments> cases() {
     return Stream.of(
         Arguments.argumentSet(
             "every measured pod bound within capacity passes",
             BASIC,
-            List.of(bound(PodKind.DEFAULT, "measured-0", 0), bound(PodKind.DEFAULT, "measured-1", 1)),
+            List.of(
+                bound(PodKind.DEFAULT, "measured-0", 0), bound(PodKind.DEFAULT, "measured-1", 1)),
             List.of()),
         Arguments.argumentSet(
             "a measured pod left unbound fails",
             BASIC,
-            List.of(bound(PodKind.DEFAULT, "measured-0", 0),
+            List.of(
+                bound(PodKind.DEFAULT, "measured-0", 0),
                 Templates.pod(PodKind.DEFAULT, "default", "measured-1")),
             List.of("measured pod default/measured-1 is not bound")),
         Arguments.argumentSet(
@@ -98,7 +139,8 @@ final class VerifierTest {
 
   private static V1Pod bound(PodKind kind, String name, int node) {
     String ns =
-        kind == PodKind.POD_ANTI_AFFINITY ? (name.startsWith("init") ? "sched-0" : "sched-1")
+        kind == PodKind.POD_ANTI_AFFINITY
+            ? (name.startsWith("init") ? "sched-0" : "sched-1")
             : "default";
     V1Pod p = Templates.pod(kind, ns, name);
     p.getSpec().setNodeName(String.format("scheduler-perf-%05d", node));

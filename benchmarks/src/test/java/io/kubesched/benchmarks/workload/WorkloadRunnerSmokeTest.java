@@ -9,17 +9,28 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Runs tiny versions of the workloads through the real engine (upstream's 5-node sizes) and
- * checks that they complete and pass the verification; it measures nothing.
+ * Runs tiny versions of the workloads through the real engine (upstream's 5-node sizes) and checks
+ * that they complete and pass the verification; it measures nothing.
  */
 final class WorkloadRunnerSmokeTest {
 
   static Stream<Arguments> workloads() {
     return Stream.of(
-        Arguments.argumentSet("SchedulingBasic, 50 nodes and 200 pods", "SchedulingBasic/5000Nodes_10000Pods", 50, 20, 200),
-        Arguments.argumentSet("SchedulingPodAntiAffinity, 5 nodes", "SchedulingPodAntiAffinity", 5, 1, 4),
+        Arguments.argumentSet(
+            "SchedulingBasic, 50 nodes and 200 pods",
+            "SchedulingBasic/5000Nodes_10000Pods",
+            50,
+            20,
+            200),
+        Arguments.argumentSet(
+            "SchedulingPodAntiAffinity, 5 nodes", "SchedulingPodAntiAffinity", 5, 1, 4),
         Arguments.argumentSet("TopologySpreading, 50 nodes", "TopologySpreading", 50, 50, 100),
-        Arguments.argumentSet("PreemptionBasic, 5 nodes, 20 low- and 5 high-priority pods", "PreemptionBasic", 5, 20, 5),
+        Arguments.argumentSet(
+            "PreemptionBasic, 5 nodes, 20 low- and 5 high-priority pods",
+            "PreemptionBasic",
+            5,
+            20,
+            5),
         Arguments.argumentSet("Unschedulable, 5 nodes, with churn", "Unschedulable", 5, 1, 10),
         Arguments.argumentSet("SchedulingDaemonset, 5 nodes", "SchedulingDaemonset", 5, 0, 10));
   }

@@ -112,8 +112,7 @@ public final class ExtenderServer implements AutoCloseable {
 
   /**
    * Builds the framework of profile {@code profileName} with {@code featureGates}; see {@link
-   * #ExtenderServer(KubeSchedulerConfiguration, PluginRegistry, String, InMemoryCluster,
-   * boolean)}.
+   * #ExtenderServer(KubeSchedulerConfiguration, PluginRegistry, String, InMemoryCluster, boolean)}.
    */
   public ExtenderServer(
       KubeSchedulerConfiguration config,

@@ -39,10 +39,10 @@ import org.yaml.snakeyaml.nodes.Tag;
  * Reads Kubernetes manifests — multi-document YAML or JSON, including {@code List} objects such as
  * the output of {@code kubectl get nodes,pods -A -o yaml} — into {@link Manifests}.
  *
- * <p>Every problem is collected and reported together in one {@link ManifestException}: YAML
- * syntax errors with file and line, invalid quantities and unknown fields with the object and the
- * field. Kinds the simulator does not use are skipped with a warning; objects of API groups it
- * does not know (for instance {@code scheduling.x-k8s.io} PodGroups) are kept as custom objects.
+ * <p>Every problem is collected and reported together in one {@link ManifestException}: YAML syntax
+ * errors with file and line, invalid quantities and unknown fields with the object and the field.
+ * Kinds the simulator does not use are skipped with a warning; objects of API groups it does not
+ * know (for instance {@code scheduling.x-k8s.io} PodGroups) are kept as custom objects.
  */
 public final class ManifestLoader {
   private static final Set<String> QUANTITY_MAPS =
@@ -134,8 +134,12 @@ public final class ManifestLoader {
           continue;
         }
         if (!(doc instanceof Map)) {
-          problems.add(source + ":" + line + ": expected a Kubernetes object (a mapping), found "
-              + describe(doc));
+          problems.add(
+              source
+                  + ":"
+                  + line
+                  + ": expected a Kubernetes object (a mapping), found "
+                  + describe(doc));
           continue;
         }
         addObject(source, line, castMap(doc));
@@ -204,14 +208,13 @@ public final class ManifestLoader {
       case "Job" -> decode(where, what, obj, V1Job.class, out.jobs);
       case "DaemonSet" -> decode(where, what, obj, V1DaemonSet.class, out.daemonSets);
       case "ReplicationController" ->
-          decode(
-              where, what, obj, V1ReplicationController.class, out.replicationControllers);
+          decode(where, what, obj, V1ReplicationController.class, out.replicationControllers);
       default -> {
         if (apiVersion != null && !BUILTIN_GROUPS.contains(apiVersion)) {
           out.customObjects.add(obj);
         } else {
-          out.warnings.add(where + ": skipping " + what + ": kind " + kind
-              + " is not used by the simulator");
+          out.warnings.add(
+              where + ": skipping " + what + ": kind " + kind + " is not used by the simulator");
         }
       }
     }
@@ -226,8 +229,14 @@ public final class ManifestLoader {
       String msg = e.getMessage() == null ? e.toString() : e.getMessage();
       Matcher m = UNKNOWN_FIELD.matcher(msg);
       if (m.find()) {
-        problems.add(where + ": " + what + ": unknown field \"" + m.group(1) + "\" in "
-            + m.group(2).replaceFirst("^V1", ""));
+        problems.add(
+            where
+                + ": "
+                + what
+                + ": unknown field \""
+                + m.group(1)
+                + "\" in "
+                + m.group(2).replaceFirst("^V1", ""));
       } else {
         int cut = msg.indexOf(" JSON: ");
         problems.add(where + ": " + what + ": " + (cut > 0 ? msg.substring(0, cut) : msg));

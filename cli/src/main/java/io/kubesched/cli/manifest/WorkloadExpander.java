@@ -75,31 +75,62 @@ public final class WorkloadExpander {
                       .namespace(ns(dm))
                       .uid(uid("ReplicaSet", ns(dm), dm.getName()))
                       .labels(templateLabels(d.getSpec().getTemplate()))
-                      .addOwnerReferencesItem(
-                          owner("apps/v1", "Deployment", dm.getName(), ns(dm))))
+                      .addOwnerReferencesItem(owner("apps/v1", "Deployment", dm.getName(), ns(dm))))
               .spec(
                   new V1ReplicaSetSpec()
                       .replicas(d.getSpec().getReplicas())
                       .selector(d.getSpec().getSelector())
                       .template(d.getSpec().getTemplate()));
       createdReplicaSets.add(rs);
-      replicate(pods, existing, "apps/v1", "ReplicaSet", dm.getName(), ns(dm),
-          d.getSpec().getTemplate(), replicas(d.getSpec().getReplicas()), false);
+      replicate(
+          pods,
+          existing,
+          "apps/v1",
+          "ReplicaSet",
+          dm.getName(),
+          ns(dm),
+          d.getSpec().getTemplate(),
+          replicas(d.getSpec().getReplicas()),
+          false);
     }
     for (V1ReplicaSet rs : m.replicaSets()) {
       V1ObjectMeta md = meta(rs.getMetadata());
-      replicate(pods, existing, "apps/v1", "ReplicaSet", md.getName(), ns(md),
-          rs.getSpec().getTemplate(), replicas(rs.getSpec().getReplicas()), false);
+      replicate(
+          pods,
+          existing,
+          "apps/v1",
+          "ReplicaSet",
+          md.getName(),
+          ns(md),
+          rs.getSpec().getTemplate(),
+          replicas(rs.getSpec().getReplicas()),
+          false);
     }
     for (V1ReplicationController rc : m.replicationControllers()) {
       V1ObjectMeta md = meta(rc.getMetadata());
-      replicate(pods, existing, "v1", "ReplicationController", md.getName(), ns(md),
-          rc.getSpec().getTemplate(), replicas(rc.getSpec().getReplicas()), false);
+      replicate(
+          pods,
+          existing,
+          "v1",
+          "ReplicationController",
+          md.getName(),
+          ns(md),
+          rc.getSpec().getTemplate(),
+          replicas(rc.getSpec().getReplicas()),
+          false);
     }
     for (V1StatefulSet ss : m.statefulSets()) {
       V1ObjectMeta md = meta(ss.getMetadata());
-      replicate(pods, existing, "apps/v1", "StatefulSet", md.getName(), ns(md),
-          ss.getSpec().getTemplate(), replicas(ss.getSpec().getReplicas()), true);
+      replicate(
+          pods,
+          existing,
+          "apps/v1",
+          "StatefulSet",
+          md.getName(),
+          ns(md),
+          ss.getSpec().getTemplate(),
+          replicas(ss.getSpec().getReplicas()),
+          true);
     }
     for (V1Job job : m.jobs()) {
       V1ObjectMeta md = meta(job.getMetadata());
@@ -107,8 +138,16 @@ public final class WorkloadExpander {
       Integer completions = job.getSpec().getCompletions();
       int n = completions == null ? parallelism : Math.min(parallelism, completions);
       int before = pods.size();
-      replicate(pods, existing, "batch/v1", "Job", md.getName(), ns(md),
-          job.getSpec().getTemplate(), n, false);
+      replicate(
+          pods,
+          existing,
+          "batch/v1",
+          "Job",
+          md.getName(),
+          ns(md),
+          job.getSpec().getTemplate(),
+          n,
+          false);
       for (V1Pod p : pods.subList(before, pods.size())) {
         p.getMetadata().putLabelsItem("job-name", md.getName());
         p.getMetadata().putLabelsItem("batch.kubernetes.io/job-name", md.getName());
@@ -122,8 +161,12 @@ public final class WorkloadExpander {
             || existing.daemonPodOn(ns(md), md.getName(), node.getMetadata().getName())) {
           continue;
         }
-        V1Pod pod = podFromTemplate(ds.getSpec().getTemplate(), md.getName() + "-" + index,
-            ns(md), owner("apps/v1", "DaemonSet", md.getName(), ns(md)));
+        V1Pod pod =
+            podFromTemplate(
+                ds.getSpec().getTemplate(),
+                md.getName() + "-" + index,
+                ns(md),
+                owner("apps/v1", "DaemonSet", md.getName(), ns(md)));
         pinToNode(pod, node.getMetadata().getName());
         for (V1Toleration t : DAEMON_TOLERATIONS) {
           if (pod.getSpec().getTolerations() == null
@@ -179,18 +222,24 @@ public final class WorkloadExpander {
         if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
           continue;
         }
-        for (V1OwnerReference o : pm.getOwnerReferences() == null
-            ? List.<V1OwnerReference>of() : pm.getOwnerReferences()) {
+        for (V1OwnerReference o :
+            pm.getOwnerReferences() == null
+                ? List.<V1OwnerReference>of()
+                : pm.getOwnerReferences()) {
           if (Boolean.TRUE.equals(o.getController())) {
-            byOwner.computeIfAbsent(ns(pm) + "/" + o.getKind() + "/" + o.getName(),
-                k -> new ArrayList<>()).add(p);
+            byOwner
+                .computeIfAbsent(
+                    ns(pm) + "/" + o.getKind() + "/" + o.getName(), k -> new ArrayList<>())
+                .add(p);
           }
         }
       }
       for (V1ReplicaSet rs : m.replicaSets()) {
         V1ObjectMeta rm = meta(rs.getMetadata());
-        for (V1OwnerReference o : rm.getOwnerReferences() == null
-            ? List.<V1OwnerReference>of() : rm.getOwnerReferences()) {
+        for (V1OwnerReference o :
+            rm.getOwnerReferences() == null
+                ? List.<V1OwnerReference>of()
+                : rm.getOwnerReferences()) {
           if ("Deployment".equals(o.getKind())) {
             replicaSetOwners.add(ns(rm) + "/" + o.getName());
           }
@@ -236,7 +285,8 @@ public final class WorkloadExpander {
             .uid(uid("Pod", namespace, name))
             .labels(templateLabels(template))
             .addOwnerReferencesItem(owner);
-    if (template != null && template.getMetadata() != null
+    if (template != null
+        && template.getMetadata() != null
         && template.getMetadata().getAnnotations() != null) {
       meta.annotations(new LinkedHashMap<>(template.getMetadata().getAnnotations()));
     }
@@ -246,7 +296,8 @@ public final class WorkloadExpander {
   }
 
   private static Map<String, String> templateLabels(V1PodTemplateSpec template) {
-    if (template == null || template.getMetadata() == null
+    if (template == null
+        || template.getMetadata() == null
         || template.getMetadata().getLabels() == null) {
       return new LinkedHashMap<>();
     }
@@ -275,7 +326,8 @@ public final class WorkloadExpander {
     }
     V1NodeAffinity na = aff.getNodeAffinity();
     V1NodeSelector required = na.getRequiredDuringSchedulingIgnoredDuringExecution();
-    if (required == null || required.getNodeSelectorTerms() == null
+    if (required == null
+        || required.getNodeSelectorTerms() == null
         || required.getNodeSelectorTerms().isEmpty()) {
       na.requiredDuringSchedulingIgnoredDuringExecution(
           new V1NodeSelector()
@@ -295,7 +347,8 @@ public final class WorkloadExpander {
     String nodeName = node.getMetadata().getName();
     Map<String, String> labels =
         node.getMetadata().getLabels() == null ? Map.of() : node.getMetadata().getLabels();
-    if (spec.getNodeName() != null && !spec.getNodeName().isEmpty()
+    if (spec.getNodeName() != null
+        && !spec.getNodeName().isEmpty()
         && !spec.getNodeName().equals(nodeName)) {
       return false;
     }
@@ -306,12 +359,14 @@ public final class WorkloadExpander {
         }
       }
     }
-    if (spec.getAffinity() != null && spec.getAffinity().getNodeAffinity() != null
+    if (spec.getAffinity() != null
+        && spec.getAffinity().getNodeAffinity() != null
         && spec.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
             != null) {
       NodeSelector sel =
           NodeSelector.compile(
-              spec.getAffinity().getNodeAffinity()
+              spec.getAffinity()
+                  .getNodeAffinity()
                   .getRequiredDuringSchedulingIgnoredDuringExecution());
       if (!sel.matches(nodeName, labels)) {
         return false;
@@ -329,8 +384,8 @@ public final class WorkloadExpander {
     if (node.getSpec() != null && node.getSpec().getTaints() != null) {
       for (var t : node.getSpec().getTaints()) {
         Taint taint = Taint.of(t);
-        boolean blocking = Taint.NO_SCHEDULE.equals(taint.effect())
-            || Taint.NO_EXECUTE.equals(taint.effect());
+        boolean blocking =
+            Taint.NO_SCHEDULE.equals(taint.effect()) || Taint.NO_EXECUTE.equals(taint.effect());
         if (blocking && !Toleration.anyTolerates(tolerations, taint)) {
           return false;
         }
@@ -372,5 +427,4 @@ public final class WorkloadExpander {
             (kind + "/" + namespace + "/" + name).getBytes(StandardCharsets.UTF_8))
         .toString();
   }
-
 }

@@ -24,30 +24,54 @@ public final class HtmlReport {
         .append(".fill{height:12px;border-radius:3px}.cpu{background:#3b82f6}")
         .append(".mem{background:#10b981}.Scheduled{color:#15803d}.Unschedulable{color:#b91c1c}")
         .append(".Error{color:#b91c1c}.Waiting,.SchedulingGated{color:#a16207}")
-        .append(".summary{font-weight:600}td:first-child{white-space:nowrap}\n</style>\n</head>\n<body>\n")
+        .append(
+            ".summary{font-weight:600}td:first-child{white-space:nowrap}\n</style>\n</head>\n<body>\n")
         .append("<h1>kubesched simulation</h1>\n");
     long scheduled = r.pods().stream().filter(p -> "Scheduled".equals(p.status())).count();
-    sb.append("<p class=\"summary\">").append(r.pods().size()).append(" pods, ")
-        .append(scheduled).append(" scheduled, ").append(r.pods().size() - scheduled)
-        .append(" not scheduled, ").append(r.evicted().size()).append(" evicted, ")
-        .append(r.nodes().size()).append(" nodes</p>\n");
+    sb.append("<p class=\"summary\">")
+        .append(r.pods().size())
+        .append(" pods, ")
+        .append(scheduled)
+        .append(" scheduled, ")
+        .append(r.pods().size() - scheduled)
+        .append(" not scheduled, ")
+        .append(r.evicted().size())
+        .append(" evicted, ")
+        .append(r.nodes().size())
+        .append(" nodes</p>\n");
     sb.append("<h2>Node utilisation</h2>\n<table>\n<tr><th>Node</th><th>Pods</th>")
         .append("<th>CPU requested</th><th></th><th>Memory requested</th><th></th></tr>\n");
     for (SimulationReport.NodeResult n : r.nodes()) {
-      sb.append("<tr><td>").append(esc(n.name())).append("</td><td>").append(n.pods().size())
-          .append("</td><td>").append(esc(n.requested().getOrDefault("cpu", "0"))).append(" / ")
-          .append(esc(n.allocatable().getOrDefault("cpu", "0"))).append("</td><td>")
-          .append(bar("cpu", n.cpuPercent())).append("</td><td>")
-          .append(esc(n.requested().getOrDefault("memory", "0"))).append(" / ")
-          .append(esc(n.allocatable().getOrDefault("memory", "0"))).append("</td><td>")
-          .append(bar("mem", n.memoryPercent())).append("</td></tr>\n");
+      sb.append("<tr><td>")
+          .append(esc(n.name()))
+          .append("</td><td>")
+          .append(n.pods().size())
+          .append("</td><td>")
+          .append(esc(n.requested().getOrDefault("cpu", "0")))
+          .append(" / ")
+          .append(esc(n.allocatable().getOrDefault("cpu", "0")))
+          .append("</td><td>")
+          .append(bar("cpu", n.cpuPercent()))
+          .append("</td><td>")
+          .append(esc(n.requested().getOrDefault("memory", "0")))
+          .append(" / ")
+          .append(esc(n.allocatable().getOrDefault("memory", "0")))
+          .append("</td><td>")
+          .append(bar("mem", n.memoryPercent()))
+          .append("</td></tr>\n");
     }
     sb.append("</table>\n<h2>Placements</h2>\n<table>\n")
         .append("<tr><th>Pod</th><th>Node</th><th>Status</th><th>Message</th></tr>\n");
     for (SimulationReport.PodResult p : r.pods()) {
-      sb.append("<tr><td>").append(esc(p.namespace() + "/" + p.name())).append("</td><td>")
-          .append(p.node() == null ? "&lt;pending&gt;" : esc(p.node())).append("</td><td class=\"")
-          .append(esc(p.status())).append("\">").append(esc(p.status())).append("</td><td>")
+      sb.append("<tr><td>")
+          .append(esc(p.namespace() + "/" + p.name()))
+          .append("</td><td>")
+          .append(p.node() == null ? "&lt;pending&gt;" : esc(p.node()))
+          .append("</td><td class=\"")
+          .append(esc(p.status()))
+          .append("\">")
+          .append(esc(p.status()))
+          .append("</td><td>")
           .append(p.message() == null ? "" : esc(p.message()));
       if (p.nominatedNode() != null) {
         sb.append(" (nominated: ").append(esc(p.nominatedNode())).append(')');
@@ -64,7 +88,8 @@ public final class HtmlReport {
     }
     if (r.explain() != null) {
       sb.append("<h2>Scheduling trace</h2>\n<pre>")
-          .append(esc(TableReport.explain(r.explain()))).append("</pre>\n");
+          .append(esc(TableReport.explain(r.explain())))
+          .append("</pre>\n");
     }
     sb.append("</body>\n</html>\n");
     return sb.toString();
@@ -72,9 +97,14 @@ public final class HtmlReport {
 
   private static String bar(String cls, double pct) {
     double w = Math.max(0, Math.min(100, pct));
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         "<span class=\"bar\" title=\"%.0f%%\"><span class=\"fill %s\" style=\"display:block;"
-            + "width:%.1f%%\"></span></span> %.0f%%", pct, cls, w, pct);
+            + "width:%.1f%%\"></span></span> %.0f%%",
+        pct,
+        cls,
+        w,
+        pct);
   }
 
   static String esc(String s) {

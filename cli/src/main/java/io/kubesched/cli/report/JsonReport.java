@@ -13,8 +13,8 @@ public final class JsonReport {
 
   /** Returns the report as pretty-printed JSON. */
   public static String render(SimulationReport r) {
-    Gson gson = new GsonBuilder().serializeNulls().setPrettyPrinting().disableHtmlEscaping()
-        .create();
+    Gson gson =
+        new GsonBuilder().serializeNulls().setPrettyPrinting().disableHtmlEscaping().create();
     return gson.toJson(toMap(r));
   }
 

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The outcome of a simulation: where each pod went, how full each node is, which pods were
- * evicted by preemption and, on request, the scheduling trace of one pod.
+ * The outcome of a simulation: where each pod went, how full each node is, which pods were evicted
+ * by preemption and, on request, the scheduling trace of one pod.
  *
  * @param pods one entry per pod that was pending at the start, in input order (listed Pods, then
  *     the pods of workloads)
@@ -79,7 +79,8 @@ public record SimulationReport(
    * @param scores normalised scores before weights, by plugin ({@code null} when not scored)
    * @param total the weighted sum ({@code null} when not scored)
    */
-  public record ExplainNode(String name, FilterOutcome filter, Map<String, Long> scores, Long total) {}
+  public record ExplainNode(
+      String name, FilterOutcome filter, Map<String, Long> scores, Long total) {}
 
   /**
    * A Filter outcome.

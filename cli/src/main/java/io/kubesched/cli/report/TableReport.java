@@ -19,21 +19,26 @@ public final class TableReport {
       if (p.nominatedNode() != null) {
         reason = (reason.isEmpty() ? "" : reason + " ") + "(nominated: " + p.nominatedNode() + ")";
       }
-      rows.add(new String[] {
-        p.namespace() + "/" + p.name(), p.node() == null ? "<pending>" : p.node(), p.status(), reason
-      });
+      rows.add(
+          new String[] {
+            p.namespace() + "/" + p.name(),
+            p.node() == null ? "<pending>" : p.node(),
+            p.status(),
+            reason
+          });
     }
     table(sb, rows);
     sb.append('\n');
     rows = new ArrayList<>();
     rows.add(new String[] {"NODE", "PODS", "CPU REQUESTED", "MEMORY REQUESTED"});
     for (SimulationReport.NodeResult n : r.nodes()) {
-      rows.add(new String[] {
-        n.name(),
-        n.pods().size() + "/" + n.allocatable().getOrDefault("pods", "?"),
-        usage(n.requested(), n.allocatable(), "cpu", n.cpuPercent()),
-        usage(n.requested(), n.allocatable(), "memory", n.memoryPercent())
-      });
+      rows.add(
+          new String[] {
+            n.name(),
+            n.pods().size() + "/" + n.allocatable().getOrDefault("pods", "?"),
+            usage(n.requested(), n.allocatable(), "cpu", n.cpuPercent()),
+            usage(n.requested(), n.allocatable(), "memory", n.memoryPercent())
+          });
     }
     table(sb, rows);
     sb.append('\n');
@@ -45,11 +50,12 @@ public final class TableReport {
       counts.merge(p.status(), 1L, Long::sum);
     }
     List<String> parts = new ArrayList<>();
-    counts.forEach((k, v) -> {
-      if (v > 0 || k.equals("Scheduled") || k.equals("Unschedulable")) {
-        parts.add(v + " " + k.toLowerCase(Locale.ROOT));
-      }
-    });
+    counts.forEach(
+        (k, v) -> {
+          if (v > 0 || k.equals("Scheduled") || k.equals("Unschedulable")) {
+            parts.add(v + " " + k.toLowerCase(Locale.ROOT));
+          }
+        });
     sb.append(r.pods().size()).append(" pods: ").append(String.join(", ", parts));
     sb.append("; ").append(r.evicted().size()).append(" evicted");
     if (!r.evicted().isEmpty()) {
@@ -64,7 +70,9 @@ public final class TableReport {
 
   private static String usage(
       Map<String, String> requested, Map<String, String> allocatable, String res, double pct) {
-    return requested.getOrDefault(res, "0") + "/" + allocatable.getOrDefault(res, "0")
+    return requested.getOrDefault(res, "0")
+        + "/"
+        + allocatable.getOrDefault(res, "0")
         + String.format(Locale.ROOT, " (%.0f%%)", pct);
   }
 

@@ -14,10 +14,10 @@ import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.core.time.SimulatedTime;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Quantities;
 import io.kubesched.framework.Resource;
-import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.ResourceNames;
 import io.kubesched.framework.SchedulerConstants;
 import java.time.Instant;
@@ -138,7 +138,8 @@ public final class Simulation {
         // kube-scheduler's pod informer does not see Succeeded and Failed pods
         continue;
       }
-      if (p.getSpec() != null && p.getSpec().getNodeName() != null
+      if (p.getSpec() != null
+          && p.getSpec().getNodeName() != null
           && !p.getSpec().getNodeName().isEmpty()) {
         addPod(cluster, p, rejected);
       } else {
@@ -170,19 +171,28 @@ public final class Simulation {
         if (!addPod(cluster, p, rejected)) {
           continue;
         }
-        String schedulerName = p.getSpec() == null || p.getSpec().getSchedulerName() == null
-            ? SchedulerConstants.DEFAULT_SCHEDULER_NAME : p.getSpec().getSchedulerName();
+        String schedulerName =
+            p.getSpec() == null || p.getSpec().getSchedulerName() == null
+                ? SchedulerConstants.DEFAULT_SCHEDULER_NAME
+                : p.getSpec().getSchedulerName();
         if (!profiles.contains(schedulerName)) {
-          rejected.put(key, new SimulationReport.PodResult(p.getMetadata().getNamespace(),
-              p.getMetadata().getName(), null, "Unschedulable",
-              "not scheduled: no profile of the configuration has schedulerName \""
-                  + schedulerName + "\"", null));
+          rejected.put(
+              key,
+              new SimulationReport.PodResult(
+                  p.getMetadata().getNamespace(),
+                  p.getMetadata().getName(),
+                  null,
+                  "Unschedulable",
+                  "not scheduled: no profile of the configuration has schedulerName \""
+                      + schedulerName
+                      + "\"",
+                  null));
         }
       }
       total = pending.size();
       if (total > PROGRESS_THRESHOLD) {
-        progress.accept("simulating " + total + " pods on " + manifests.nodes().size()
-            + " nodes...");
+        progress.accept(
+            "simulating " + total + " pods on " + manifests.nodes().size() + " nodes...");
       }
       scheduler.runUntilIdle();
       if (total > PROGRESS_THRESHOLD) {
@@ -205,8 +215,8 @@ public final class Simulation {
   }
 
   /**
-   * Creates {@code p} in the cluster; a pod the API server would refuse (an unknown
-   * PriorityClass, say) is reported as an Error with the API server's message.
+   * Creates {@code p} in the cluster; a pod the API server would refuse (an unknown PriorityClass,
+   * say) is reported as an Error with the API server's message.
    */
   private boolean addPod(
       InMemoryCluster cluster, V1Pod p, Map<String, SimulationReport.PodResult> rejected) {
@@ -215,8 +225,15 @@ public final class Simulation {
       return true;
     } catch (RuntimeException e) {
       String key = p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
-      rejected.put(key, new SimulationReport.PodResult(p.getMetadata().getNamespace(),
-          p.getMetadata().getName(), null, "Error", e.getMessage(), null));
+      rejected.put(
+          key,
+          new SimulationReport.PodResult(
+              p.getMetadata().getNamespace(),
+              p.getMetadata().getName(),
+              null,
+              "Error",
+              e.getMessage(),
+              null));
       manifests.warnings().add("pod " + key + " was refused: " + e.getMessage());
       return false;
     }
@@ -225,7 +242,8 @@ public final class Simulation {
   private static <T extends KubernetesObject> void createAll(
       InMemoryCluster cluster, List<T> objects) {
     for (T o : objects) {
-      if (o.getMetadata() != null && o.getMetadata().getNamespace() == null
+      if (o.getMetadata() != null
+          && o.getMetadata().getNamespace() == null
           && !(o instanceof io.kubernetes.client.openapi.models.V1Namespace)
           && !(o instanceof io.kubernetes.client.openapi.models.V1PriorityClass)) {
         o.getMetadata().setNamespace("default");
@@ -297,8 +315,8 @@ public final class Simulation {
     }
     for (V1Node n : cluster.listNodes()) {
       String name = n.getMetadata().getName();
-      Resource alloc = n.getStatus() == null ? Resource.zero()
-          : Resource.of(n.getStatus().getAllocatable());
+      Resource alloc =
+          n.getStatus() == null ? Resource.zero() : Resource.of(n.getStatus().getAllocatable());
       Resource.Builder req = Resource.builder();
       List<String> podKeys = new ArrayList<>();
       for (PodInfo p : byNode.get(name)) {
@@ -315,9 +333,14 @@ public final class Simulation {
       used.put("cpu", Quantities.format(ResourceNames.CPU, requested.milliCpu()));
       used.put("memory", Quantities.format(ResourceNames.MEMORY, requested.memory()));
       requested.scalarResources().forEach((k, v) -> used.put(k, Quantities.format(k, v)));
-      nodes.add(new SimulationReport.NodeResult(name, podKeys, allocatable, used,
-          percent(requested.milliCpu(), alloc.milliCpu()),
-          percent(requested.memory(), alloc.memory())));
+      nodes.add(
+          new SimulationReport.NodeResult(
+              name,
+              podKeys,
+              allocatable,
+              used,
+              percent(requested.milliCpu(), alloc.milliCpu()),
+              percent(requested.memory(), alloc.memory())));
     }
     List<String> evicted = new ArrayList<>();
     for (CoreEvent e : cluster.events()) {

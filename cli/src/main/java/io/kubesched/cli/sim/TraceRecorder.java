@@ -30,8 +30,9 @@ final class TraceRecorder implements SchedulingAttemptListener {
       return;
     }
     NodeToStatus statuses =
-        result != null ? result.filterStatuses() : fitError == null ? null
-            : fitError.diagnosis().nodeToStatus();
+        result != null
+            ? result.filterStatuses()
+            : fitError == null ? null : fitError.diagnosis().nodeToStatus();
     Map<String, NodePluginScores> scores = new HashMap<>();
     if (result != null) {
       for (NodePluginScores s : result.scores()) {
@@ -53,14 +54,16 @@ final class TraceRecorder implements SchedulingAttemptListener {
               ? new SimulationReport.FilterOutcome("Success", null, List.of())
               : new SimulationReport.FilterOutcome(
                   st.code().toString(), st.plugin(), st.allReasons());
-      out.add(new SimulationReport.ExplainNode(
-          name, f, s == null ? null : s.scores(), s == null ? null : s.totalScore()));
+      out.add(
+          new SimulationReport.ExplainNode(
+              name, f, s == null ? null : s.scores(), s == null ? null : s.totalScore()));
     }
-    last = new SimulationReport.Explain(
-        pod.key(),
-        result == null ? null : result.suggestedHost(),
-        out,
-        fitError == null ? null : fitError.getMessage());
+    last =
+        new SimulationReport.Explain(
+            pod.key(),
+            result == null ? null : result.suggestedHost(),
+            out,
+            fitError == null ? null : fitError.getMessage());
   }
 
   SimulationReport.Explain explain() {
@@ -68,7 +71,12 @@ final class TraceRecorder implements SchedulingAttemptListener {
       return null;
     }
     SimulationReport.Explain e = last;
-    return e != null ? e : new SimulationReport.Explain(podKey, null, List.of(),
-        "the pod was never attempted (not found among the pending pods)");
+    return e != null
+        ? e
+        : new SimulationReport.Explain(
+            podKey,
+            null,
+            List.of(),
+            "the pod was never attempted (not found among the pending pods)");
   }
 }

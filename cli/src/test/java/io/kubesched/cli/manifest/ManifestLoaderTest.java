@@ -60,7 +60,8 @@ final class ManifestLoaderTest {
     assertThat(m.deployments()).hasSize(1);
     assertThat(m.customObjects()).hasSize(1);
     assertThat(m.warnings())
-        .containsExactly("in.yaml:31: skipping ConfigMap cm: kind ConfigMap is not used by the simulator");
+        .containsExactly(
+            "in.yaml:31: skipping ConfigMap cm: kind ConfigMap is not used by the simulator");
   }
 
   static Stream<Arguments> badInput() {
@@ -119,8 +120,7 @@ final class ManifestLoaderTest {
   @Test
   void readsJson(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("n.json");
-    Files.writeString(
-        f, "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"j\"}}");
+    Files.writeString(f, "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"j\"}}");
     assertThat(ManifestLoader.load(List.of(f)).nodes()).hasSize(1);
   }
 }

@@ -44,7 +44,8 @@ final class WorkloadExpanderTest {
                 spec: {containers: [{name: c, image: nginx}]}
             """);
     WorkloadExpander.Expansion e = WorkloadExpander.expand(m);
-    assertThat(e.pods()).extracting(p -> p.getMetadata().getName())
+    assertThat(e.pods())
+        .extracting(p -> p.getMetadata().getName())
         .containsExactly("web-0", "web-1", "web-2");
     V1Pod first = e.pods().get(0);
     assertThat(first.getMetadata().getNamespace()).isEqualTo("shop");
@@ -82,7 +83,8 @@ final class WorkloadExpanderTest {
                 spec: {containers: [{name: c}], restartPolicy: Never}
             """);
     List<V1Pod> pods = WorkloadExpander.expand(m).pods();
-    assertThat(pods).extracting(p -> p.getMetadata().getName())
+    assertThat(pods)
+        .extracting(p -> p.getMetadata().getName())
         .containsExactly("db-0", "db-1", "etl-0", "etl-1");
     assertThat(pods.get(1).getMetadata().getLabels())
         .containsEntry("statefulset.kubernetes.io/pod-name", "db-1")
@@ -114,7 +116,8 @@ final class WorkloadExpanderTest {
     PodInfo info = PodInfo.of(pods.get(0));
     assertThat(info.requiredNodeAffinity().matches("a", Map.of("disk", "ssd"))).isTrue();
     assertThat(info.requiredNodeAffinity().matches("c", Map.of("disk", "ssd"))).isFalse();
-    assertThat(info.tolerations()).extracting(t -> t.key())
+    assertThat(info.tolerations())
+        .extracting(t -> t.key())
         .contains("node.kubernetes.io/unschedulable", "node.kubernetes.io/not-ready");
   }
 }

@@ -17,29 +17,46 @@ public final class Objects {
 
   /** Returns a node with {@code cpu} cores, {@code memory} and room for 110 pods. */
   public static V1Node node(String name, String cpu, String memory) {
-    Map<String, Quantity> res = Map.of(
-        "cpu", Quantity.fromString(cpu),
-        "memory", Quantity.fromString(memory),
-        "pods", Quantity.fromString("110"));
+    Map<String, Quantity> res =
+        Map.of(
+            "cpu", Quantity.fromString(cpu),
+            "memory", Quantity.fromString(memory),
+            "pods", Quantity.fromString("110"));
     return new V1Node()
-        .metadata(new V1ObjectMeta().name(name)
-            .labels(new HashMap<>(Map.of("kubernetes.io/hostname", name))))
+        .metadata(
+            new V1ObjectMeta()
+                .name(name)
+                .labels(new HashMap<>(Map.of("kubernetes.io/hostname", name))))
         .status(new V1NodeStatus().capacity(res).allocatable(res));
   }
 
   /** Returns a pending pod requesting {@code cpu} and {@code memory}. */
   public static V1Pod pod(String namespace, String name, String cpu, String memory) {
     return new V1Pod()
-        .metadata(new V1ObjectMeta().namespace(namespace).name(name)
-            .uid(namespace + "-" + name).labels(new HashMap<>()))
-        .spec(new V1PodSpec().addContainersItem(new V1Container().name("main").image("app:1")
-            .resources(new V1ResourceRequirements().requests(Map.of(
-                "cpu", Quantity.fromString(cpu), "memory", Quantity.fromString(memory))))));
+        .metadata(
+            new V1ObjectMeta()
+                .namespace(namespace)
+                .name(name)
+                .uid(namespace + "-" + name)
+                .labels(new HashMap<>()))
+        .spec(
+            new V1PodSpec()
+                .addContainersItem(
+                    new V1Container()
+                        .name("main")
+                        .image("app:1")
+                        .resources(
+                            new V1ResourceRequirements()
+                                .requests(
+                                    Map.of(
+                                        "cpu",
+                                        Quantity.fromString(cpu),
+                                        "memory",
+                                        Quantity.fromString(memory))))));
   }
 
   /** Returns the node {@code pod} is bound to in {@code sim}, or {@code null}. */
   public static String nodeOf(Simulator sim, String namespace, String name) {
-    return sim.cluster().getPod(namespace, name)
-        .map(p -> p.getSpec().getNodeName()).orElse(null);
+    return sim.cluster().getPod(namespace, name).map(p -> p.getSpec().getNodeName()).orElse(null);
   }
 }

@@ -22,7 +22,9 @@ public final class Simulator implements AutoCloseable {
   private final InMemoryCluster cluster = new InMemoryCluster(time.clock());
   private final Scheduler scheduler;
 
-  /** Creates a simulator running the configuration in class-path resource {@code configResource}. */
+  /**
+   * Creates a simulator running the configuration in class-path resource {@code configResource}.
+   */
   public Simulator(String configResource) {
     PluginRegistry registry = PluginRegistry.discover();
     KubeSchedulerConfiguration cfg =

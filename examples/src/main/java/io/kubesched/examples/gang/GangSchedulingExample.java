@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Gang scheduling with the Coscheduling plugin on two 4-CPU nodes: group {@code train-a} (3 pods
- * of 1 CPU, minMember 3) fits and is bound whole; group {@code train-b} (4 pods of 3 CPU,
- * minMember 4) cannot fit and binds nothing — the members that found a node wait at Permit and
- * are released when a sibling fits nowhere.
+ * Gang scheduling with the Coscheduling plugin on two 4-CPU nodes: group {@code train-a} (3 pods of
+ * 1 CPU, minMember 3) fits and is bound whole; group {@code train-b} (4 pods of 3 CPU, minMember 4)
+ * cannot fit and binds nothing — the members that found a node wait at Permit and are released when
+ * a sibling fits nowhere.
  *
  * <p>Run: {@code mvn -q -pl examples -am compile exec:java
  * -Dexec.mainClass=io.kubesched.examples.gang.GangSchedulingExample}
@@ -44,11 +44,17 @@ public final class GangSchedulingExample {
   }
 
   private static void podGroup(Simulator sim, String name, int minMember, String created) {
-    sim.cluster().createCustomObject(Map.of(
-        "apiVersion", "scheduling.x-k8s.io/v1alpha1",
-        "kind", "PodGroup",
-        "metadata", Map.of("namespace", "ml", "name", name, "creationTimestamp", created),
-        "spec", Map.of("minMember", minMember, "scheduleTimeoutSeconds", 10)));
+    sim.cluster()
+        .createCustomObject(
+            Map.of(
+                "apiVersion",
+                "scheduling.x-k8s.io/v1alpha1",
+                "kind",
+                "PodGroup",
+                "metadata",
+                Map.of("namespace", "ml", "name", name, "creationTimestamp", created),
+                "spec",
+                Map.of("minMember", minMember, "scheduleTimeoutSeconds", 10)));
   }
 
   private static void addMember(Simulator sim, String group, int i, String cpu) {
@@ -59,6 +65,8 @@ public final class GangSchedulingExample {
 
   /** Prints where each pod went. */
   public static void main(String[] args) {
-    run().forEach((pod, node) -> System.out.println(pod + " -> " + (node == null ? "<pending>" : node)));
+    run()
+        .forEach(
+            (pod, node) -> System.out.println(pod + " -> " + (node == null ? "<pending>" : node)));
   }
 }

@@ -53,10 +53,14 @@ public final class ReservationExample {
   /** Prints where each pod went, with and without the plugin. */
   public static void main(String[] args) {
     System.out.println("with ResourceReservation:");
-    run(true).forEach((pod, node) -> System.out.println("  " + pod + " -> "
-        + (node == null ? "<pending>" : node)));
+    run(true)
+        .forEach(
+            (pod, node) ->
+                System.out.println("  " + pod + " -> " + (node == null ? "<pending>" : node)));
     System.out.println("default plugins only:");
-    run(false).forEach((pod, node) -> System.out.println("  " + pod + " -> "
-        + (node == null ? "<pending>" : node)));
+    run(false)
+        .forEach(
+            (pod, node) ->
+                System.out.println("  " + pod + " -> " + (node == null ? "<pending>" : node)));
   }
 }

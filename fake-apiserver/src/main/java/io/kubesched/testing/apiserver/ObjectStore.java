@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The objects of the fake API server, by resource and {@code namespace/name}, with the
- * resourceVersion counter: every write takes the next resourceVersion and is recorded in the
- * {@link WatchLog}.
+ * resourceVersion counter: every write takes the next resourceVersion and is recorded in the {@link
+ * WatchLog}.
  *
  * <p>Callers hold {@link #lock()} around every read-modify-write (methods say when they need it).
  */

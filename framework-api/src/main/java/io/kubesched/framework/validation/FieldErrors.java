@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 /**
  * Builds {@link FieldError}s whose messages read like Kubernetes' {@code field.Error} bodies, so
  * that {@code FieldError.toString()} prints what kube-scheduler prints, e.g. {@code parallelism:
- * Invalid value: 0: should be an integer value greater than zero}. The configuration loader and
- * the plugins' argument validation (in-tree and out-of-tree) share it.
+ * Invalid value: 0: should be an integer value greater than zero}. The configuration loader and the
+ * plugins' argument validation (in-tree and out-of-tree) share it.
  *
  * <p>Values are rendered as Go does: strings quoted, numbers and booleans plain, lists as {@code
  * ["a", "b"]}, {@link FieldErrors.Raw} values verbatim (Go's {@code fmt.Stringer} case: pass a

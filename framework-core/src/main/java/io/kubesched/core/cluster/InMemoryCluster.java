@@ -64,8 +64,7 @@ public final class InMemoryCluster implements Cluster {
   private final Object lock = new Object();
   private final ObjectStore store = new ObjectStore();
   private final ListenerDispatcher listeners = new ListenerDispatcher(lock);
-  private final CustomObjectStore customObjects =
-      new CustomObjectStore(store::nextResourceVersion);
+  private final CustomObjectStore customObjects = new CustomObjectStore(store::nextResourceVersion);
   private final EventLog eventLog = new EventLog();
 
   /** Creates an empty cluster whose timestamps come from the system clock. */

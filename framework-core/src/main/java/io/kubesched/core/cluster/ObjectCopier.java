@@ -93,13 +93,13 @@ public final class ObjectCopier {
    * Returns a deep copy of {@code obj} (a client-java model object), or {@code null}.
    *
    * <p>The copy is the one the Gson round trip ({@code fromJson(toJsonTree(obj))}) makes, made
-   * directly field by field: a new model object from its no-arg constructor (so its defaults,
-   * e.g. empty lists, stay where the source field is {@code null}), every non-null field copied;
-   * lists become {@code ArrayList}s (null elements kept), maps insertion-ordered maps without
-   * null values; immutable values (strings, numbers, booleans, enums, {@code OffsetDateTime},
-   * {@code IntOrString}) are shared and a {@code Quantity} is replaced by the one its JSON form
-   * parses to. Anything else goes through Gson. The cluster copies every object it stores, so
-   * this is on the hot path of every create, bind and status patch.
+   * directly field by field: a new model object from its no-arg constructor (so its defaults, e.g.
+   * empty lists, stay where the source field is {@code null}), every non-null field copied; lists
+   * become {@code ArrayList}s (null elements kept), maps insertion-ordered maps without null
+   * values; immutable values (strings, numbers, booleans, enums, {@code OffsetDateTime}, {@code
+   * IntOrString}) are shared and a {@code Quantity} is replaced by the one its JSON form parses to.
+   * Anything else goes through Gson. The cluster copies every object it stores, so this is on the
+   * hot path of every create, bind and status patch.
    */
   @SuppressWarnings("unchecked")
   public static <T> T deepCopy(T obj) {
@@ -109,7 +109,9 @@ public final class ObjectCopier {
     return (T) copy(obj, obj.getClass());
   }
 
-  /** Returns the Gson round trip of {@code obj}, the reference {@link #deepCopy} matches (tests). */
+  /**
+   * Returns the Gson round trip of {@code obj}, the reference {@link #deepCopy} matches (tests).
+   */
   @SuppressWarnings("unchecked")
   static <T> T gsonCopy(T obj) {
     return obj == null ? null : (T) GSON.fromJson(GSON.toJsonTree(obj), obj.getClass());
@@ -191,7 +193,9 @@ public final class ObjectCopier {
       }
       return out;
     }
-    if (value instanceof Map<?, ?> map && raw == Map.class && typeArgument(declared, 0) == String.class) {
+    if (value instanceof Map<?, ?> map
+        && raw == Map.class
+        && typeArgument(declared, 0) == String.class) {
       Type v = typeArgument(declared, 1);
       Map<Object, Object> out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
       for (Map.Entry<?, ?> e : map.entrySet()) {

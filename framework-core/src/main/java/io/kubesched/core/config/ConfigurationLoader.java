@@ -8,9 +8,9 @@ import io.kubesched.framework.FieldError;
 import io.kubesched.framework.NoArgs;
 import io.kubesched.framework.PluginArgs;
 import io.kubesched.framework.PluginProvider;
+import io.kubesched.framework.SchedulerConstants;
 import io.kubesched.framework.validation.FieldErrors;
 import io.kubesched.framework.validation.QualifiedNames;
-import io.kubesched.framework.SchedulerConstants;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -49,8 +49,7 @@ public final class ConfigurationLoader {
   public static final String KIND = "KubeSchedulerConfiguration";
 
   /** The name a single unnamed profile gets ({@code v1.DefaultSchedulerName}). */
-  public static final String DEFAULT_SCHEDULER_NAME =
-      SchedulerConstants.DEFAULT_SCHEDULER_NAME;
+  public static final String DEFAULT_SCHEDULER_NAME = SchedulerConstants.DEFAULT_SCHEDULER_NAME;
 
   /** The request timeout of an extender whose {@code httpTimeout} is unset or zero. */
   public static final Duration DEFAULT_EXTENDER_TIMEOUT = Duration.ofSeconds(5);
@@ -518,9 +517,7 @@ public final class ConfigurationLoader {
     if (le.retryPeriod().isNegative() || le.retryPeriod().isZero()) {
       errors.add(
           FieldErrors.invalid(
-              child(p, "retryPeriod"),
-              goDuration(le.retryPeriod()),
-              "must be greater than zero"));
+              child(p, "retryPeriod"), goDuration(le.retryPeriod()), "must be greater than zero"));
     }
     if (le.leaseDuration().compareTo(le.renewDeadline()) <= 0) {
       errors.add(

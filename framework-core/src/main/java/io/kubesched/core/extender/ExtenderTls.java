@@ -54,9 +54,9 @@ import org.bouncycastle.util.io.pem.PemReader;
  *   <li>a CA replaces the system trust store; {@code serverName} is sent as SNI and the certificate
  *       is checked against it instead of the URL's host;
  *   <li>{@code certFile}/{@code keyFile} (or the {@code *Data} fields, which win) give a client
- *       certificate; the key is read by client-java's {@link SSLUtils#loadKey(byte[])}: PEM
- *       PKCS#8 ({@code PRIVATE KEY}, RSA or EC), PKCS#1 ({@code RSA PRIVATE KEY}) or SEC 1 ({@code
- *       EC PRIVATE KEY}).
+ *       certificate; the key is read by client-java's {@link SSLUtils#loadKey(byte[])}: PEM PKCS#8
+ *       ({@code PRIVATE KEY}, RSA or EC), PKCS#1 ({@code RSA PRIVATE KEY}) or SEC 1 ({@code EC
+ *       PRIVATE KEY}).
  * </ul>
  *
  * Without any of these, the JDK's defaults apply. The scheme of {@code urlPrefix} decides whether

@@ -4,7 +4,6 @@ import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.queue.QueueingHints.Strategy;
 import io.kubesched.core.runtime.EngineAccess;
-import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEvent;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.NominatingInfo;

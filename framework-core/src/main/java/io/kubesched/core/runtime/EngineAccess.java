@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * The runtime's write access to {@link CycleState} and {@link QueuedPodInfo}, which the plugin API
- * exposes read-only (see {@link EngineHooks}). For the framework, the queue and the scheduler
- * loop; not for plugins.
+ * exposes read-only (see {@link EngineHooks}). For the framework, the queue and the scheduler loop;
+ * not for plugins.
  */
 public final class EngineAccess extends EngineHooks {
   private EngineAccess() {}

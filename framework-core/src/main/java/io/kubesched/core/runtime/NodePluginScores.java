@@ -9,9 +9,9 @@ import java.util.Objects;
  * score of each Score plugin before weighting, and the weighted total.
  *
  * <p>A value class with record semantics ({@code equals}, {@code hashCode} and {@code toString}
- * over the three components). The framework builds the per-plugin map only when {@link
- * #scores()} is asked for (explain tooling): scheduling itself needs only the total, and a map
- * per node per pod would dominate the cost of scoring.
+ * over the three components). The framework builds the per-plugin map only when {@link #scores()}
+ * is asked for (explain tooling): scheduling itself needs only the total, and a map per node per
+ * pod would dominate the cost of scoring.
  */
 public final class NodePluginScores {
   private final String name;
@@ -89,7 +89,12 @@ public final class NodePluginScores {
 
   @Override
   public String toString() {
-    return "NodePluginScores[name=" + name + ", scores=" + scores() + ", totalScore=" + totalScore
+    return "NodePluginScores[name="
+        + name
+        + ", scores="
+        + scores()
+        + ", totalScore="
+        + totalScore
         + "]";
   }
 }

@@ -71,11 +71,16 @@ final class ObjectCopierTest {
     spec.containers(Arrays.asList(container, null));
     spec.tolerations(
         List.of(
-            new V1Toleration().key("k").operator("Exists").effect("NoSchedule")
+            new V1Toleration()
+                .key("k")
+                .operator("Exists")
+                .effect("NoSchedule")
                 .tolerationSeconds(30L)));
     spec.affinity(new V1Affinity().podAntiAffinity(anti));
     spec.addTopologySpreadConstraintsItem(
-        new V1TopologySpreadConstraint().maxSkew(1).topologyKey("zone")
+        new V1TopologySpreadConstraint()
+            .maxSkew(1)
+            .topologyKey("zone")
             .whenUnsatisfiable("DoNotSchedule"));
     V1ObjectMeta meta =
         new V1ObjectMeta().name("p").namespace("ns").uid("u").annotations(annotations);

@@ -491,8 +491,7 @@ final class SchedulingQueueTest {
   @ParameterizedTest
   @MethodSource("inFlightEvents")
   void eventsReceivedWhileInFlightAreEvaluatedOnFailure(
-      When when, boolean pending, ClusterEvent event, QueueSizes want)
-      throws InterruptedException {
+      When when, boolean pending, ClusterEvent event, QueueSizes want) throws InterruptedException {
     SchedulingQueue q = queue(QUEUE);
     q.add(pod("p"));
     if (when == When.BEFORE_POP) {

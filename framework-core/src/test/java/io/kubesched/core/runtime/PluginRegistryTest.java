@@ -68,7 +68,8 @@ final class PluginRegistryTest {
 
   @Test
   void registersProgrammaticallyAndListsNamesSorted() {
-    PluginRegistry r = PluginRegistry.empty().register(new Provider("B")).register(new Provider("A"));
+    PluginRegistry r =
+        PluginRegistry.empty().register(new Provider("B")).register(new Provider("A"));
     assertThat(r.names()).isEqualTo(List.of("A", "B"));
     assertThat(r.contains("A")).isTrue();
     assertThat(r.get("C")).isEmpty();
@@ -79,20 +80,23 @@ final class PluginRegistryTest {
     PluginRegistry r = PluginRegistry.empty().register(new Provider("Dup"));
     assertThatThrownBy(() -> r.register(new OtherProvider("Dup")))
         .isInstanceOf(PluginRegistrationException.class)
-        .hasMessage("a plugin named Dup already exists: " + Provider.class.getName() + " and "
-            + OtherProvider.class.getName());
+        .hasMessage(
+            "a plugin named Dup already exists: "
+                + Provider.class.getName()
+                + " and "
+                + OtherProvider.class.getName());
   }
 
   @Test
   void theSameProviderClassFoundTwiceIsRegisteredOnce() {
-    PluginRegistry r = PluginRegistry.empty().register(new Provider("Same"))
-        .register(new Provider("Same"));
+    PluginRegistry r =
+        PluginRegistry.empty().register(new Provider("Same")).register(new Provider("Same"));
     assertThat(r.providers()).hasSize(1);
   }
 
   @Test
   void discoveryWithAClassLoaderWithoutProvidersFindsNothing() {
-    ClassLoader empty = new ClassLoader(null) { };
+    ClassLoader empty = new ClassLoader(null) {};
     assertThat(PluginRegistry.empty().discover(empty).names()).isEmpty();
   }
 }

@@ -46,9 +46,9 @@ import java.util.Random;
  * Which of several equally important pods is reprieved depends on their order, so the order is
  * kube-scheduler 1.33's: the potential victims are collected the way Go ranges over the node's pod
  * slice while removing from it, and sorted with a port of Go's {@code sort.Slice} ({@link
- * io.kubesched.preemption.GoSort}). Pods that have not started count as starting "now", with
- * kube's quirk that of two such pods of equal priority the one compared first is the earlier
- * (successive {@code time.Now()} calls), which reverses runs of them in small sorts.
+ * io.kubesched.preemption.GoSort}). Pods that have not started count as starting "now", with kube's
+ * quirk that of two such pods of equal priority the one compared first is the earlier (successive
+ * {@code time.Now()} calls), which reverses runs of them in small sorts.
  */
 public final class DefaultPreemption
     implements PostFilterPlugin, PreEnqueuePlugin, EnqueueExtensions, PreemptionInterface {

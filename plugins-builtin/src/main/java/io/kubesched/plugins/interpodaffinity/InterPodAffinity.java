@@ -41,11 +41,11 @@ import java.util.function.Function;
  *
  * <p>Required terms of the incoming pod and the required anti-affinity of existing pods are
  * enforced in Filter from three counters built once in PreFilter; preferred terms of both sides
- * (and existing pods' required affinity, weighted by {@code hardPodAffinityWeight}) rank nodes
- * in Score from sums built once in PreScore. Those counters and sums add up per-node
- * contributions that are kept across cycles in a {@link PairMemo} (only nodes whose info or
- * generation changed are computed again), with results identical to computing afresh.
- * Thread-safe: per-cycle data lives in the {@link CycleState}; the memos are guarded by a lock.
+ * (and existing pods' required affinity, weighted by {@code hardPodAffinityWeight}) rank nodes in
+ * Score from sums built once in PreScore. Those counters and sums add up per-node contributions
+ * that are kept across cycles in a {@link PairMemo} (only nodes whose info or generation changed
+ * are computed again), with results identical to computing afresh. Thread-safe: per-cycle data
+ * lives in the {@link CycleState}; the memos are guarded by a lock.
  */
 public final class InterPodAffinity
     implements PreFilterPlugin,
@@ -85,6 +85,7 @@ public final class InterPodAffinity
 
   private final FrameworkHandle handle;
   private final InterPodAffinityArgs args;
+
   /** Sums kept across cycles; guarded by itself. */
   private final PairMemo.Store memos = new PairMemo.Store();
 

@@ -14,13 +14,13 @@ import java.util.function.Function;
  * The sum over a node list of per-node {@link TopologyCounts}, kept from one scheduling cycle to
  * the next so that only the nodes that changed are computed again.
  *
- * <p>A node's contribution is a pure function of the node info's content and of the memo's key
- * (the caller keys memos by everything else the function reads). It is reused while the list
- * holds the very same {@link NodeInfo} object with the same {@link NodeInfo#generation()} (a node
- * info changes generation on every change of its node or pods; pods are immutable). The sum is
- * patched by subtracting a node's old contribution and adding the new one; a second table counts,
- * per pair, the contributions holding it, so the number of pairs a fresh merge would have created
- * is known exactly. Not thread-safe: callers lock.
+ * <p>A node's contribution is a pure function of the node info's content and of the memo's key (the
+ * caller keys memos by everything else the function reads). It is reused while the list holds the
+ * very same {@link NodeInfo} object with the same {@link NodeInfo#generation()} (a node info
+ * changes generation on every change of its node or pods; pods are immutable). The sum is patched
+ * by subtracting a node's old contribution and adding the new one; a second table counts, per pair,
+ * the contributions holding it, so the number of pairs a fresh merge would have created is known
+ * exactly. Not thread-safe: callers lock.
  */
 final class PairMemo {
   private static final int MAX_MEMOS = 32;
@@ -49,8 +49,10 @@ final class PairMemo {
   }
 
   private Entry[] byPos = new Entry[0];
+
   /** Per list position: the node info and generation {@code byPos} was computed for. */
   private NodeInfo[] posRef = new NodeInfo[0];
+
   private long[] posGen = new long[0];
   private final HashMap<String, Entry> byName = new HashMap<>();
   private TopologyCounts sum = new TopologyCounts();

@@ -48,7 +48,10 @@ final class TopologyCounts {
     return nonZero;
   }
 
-  /** Adds {@code sign} times every pair of {@code other} into this, counting pairs into {@code refs}. */
+  /**
+   * Adds {@code sign} times every pair of {@code other} into this, counting pairs into {@code
+   * refs}.
+   */
   void addAll(TopologyCounts other, int sign, TopologyCounts refs) {
     for (int k = 0; k < other.keys.length; k++) {
       ValueMap m = other.maps[k];

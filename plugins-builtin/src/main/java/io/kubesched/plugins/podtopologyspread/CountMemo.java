@@ -21,9 +21,8 @@ import java.util.Map;
  * the same {@link NodeInfo#generation()}: a node info changes its generation on every change of its
  * node or pods, and pods are immutable, so the entry (eligibility, topology values, count) is
  * exactly what counting again would give. The memo is only used for constraints whose node
- * eligibility does not depend on anything but the {@link Key} (namespace, selectors, topology
- * keys, and the pod's node selector, required node affinity and tolerations when a policy honours
- * them).
+ * eligibility does not depend on anything but the {@link Key} (namespace, selectors, topology keys,
+ * and the pod's node selector, required node affinity and tolerations when a policy honours them).
  *
  * <p>The totals per topology value are rebuilt, by adding the nodes in list order exactly as a
  * fresh count would, whenever a node's eligibility or topology value changed or the list changed
@@ -41,8 +40,8 @@ final class CountMemo {
    * @param requireAll whether a node lacking any topology key is ineligible
    * @param namespace the namespace of the counted pods
    * @param shapes per constraint: topology key, selector requirements and node policies
-   * @param eligibility the pod's node selector, required node affinity and tolerations, when a
-   *     node inclusion policy honours them
+   * @param eligibility the pod's node selector, required node affinity and tolerations, when a node
+   *     inclusion policy honours them
    */
   record Key(
       boolean score,
@@ -101,17 +100,22 @@ final class CountMemo {
 
   private NodeInfo[] refs = new NodeInfo[0];
   private long[] gens = new long[0];
+
   /** Per node and constraint: the topology value, {@code null} when not eligible. */
   private String[] values = new String[0];
+
   /** Per node and constraint: the matching pods, -1 when not eligible. */
   private int[] counts = new int[0];
+
   /**
-   * Per node and hostname constraint (PreScore only): the matching pods when the node has the
-   * key, else 0, whatever the node's eligibility.
+   * Per node and hostname constraint (PreScore only): the matching pods when the node has the key,
+   * else 0, whatever the node's eligibility.
    */
   private int[] own = new int[0];
+
   /** Where each node name was last seen in the list: a hint, always checked before use. */
   private final HashMap<String, Integer> positions = new HashMap<>();
+
   private ValueCounts[] totals;
   private int[] changed = new int[16];
 
@@ -230,8 +234,8 @@ final class CountMemo {
 
   /**
    * Returns, for hostname constraint {@code j} of the last {@link #update} in PreScore mode, the
-   * pods of {@code node} matching it when the node has the key, else 0: from the memo when it
-   * holds this very node info at this generation, counted otherwise.
+   * pods of {@code node} matching it when the node has the key, else 0: from the memo when it holds
+   * this very node info at this generation, counted otherwise.
    */
   int hostnameCount(NodeInfo node, int j, SpreadConstraint[] cs, String namespace) {
     Integer at = positions.get(node.name());

@@ -25,7 +25,6 @@ import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -97,6 +96,7 @@ public final class PodTopologySpread
   private final List<V1TopologySpreadConstraint> defaultConstraints;
   private final boolean systemDefaulted;
   private final boolean enableMatchLabelKeys;
+
   /** Counts kept across cycles; guarded by itself. */
   private final CountMemo.Store memos = new CountMemo.Store();
 
@@ -104,8 +104,8 @@ public final class PodTopologySpread
    * Creates the plugin.
    *
    * @param args validated arguments
-   * @param handle the framework handle: its snapshot, parallelizer and cluster client are used,
-   *     and its {@code MatchLabelKeysInPodTopologySpread} gate
+   * @param handle the framework handle: its snapshot, parallelizer and cluster client are used, and
+   *     its {@code MatchLabelKeysInPodTopologySpread} gate
    */
   public PodTopologySpread(PodTopologySpreadArgs args, FrameworkHandle handle) {
     this.handle = Objects.requireNonNull(handle, "handle must not be null");

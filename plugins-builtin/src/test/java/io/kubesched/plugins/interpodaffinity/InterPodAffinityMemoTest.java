@@ -39,10 +39,7 @@ final class InterPodAffinityMemoTest {
             "required affinity on zone and anti-affinity on hostname",
             (Supplier<V1Pod>)
                 () ->
-                    base()
-                        .podAffinityExists(ZONE, "foo")
-                        .podAntiAffinity(HOST, "bar", "x")
-                        .obj()),
+                    base().podAffinityExists(ZONE, "foo").podAntiAffinity(HOST, "bar", "x").obj()),
         Arguments.argumentSet(
             "preferred affinity and anti-affinity",
             (Supplier<V1Pod>)

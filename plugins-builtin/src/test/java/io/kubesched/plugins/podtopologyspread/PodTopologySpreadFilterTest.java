@@ -445,7 +445,11 @@ final class PodTopologySpreadFilterTest {
             .label("foo", "")
             .label("version", "v2")
             .spreadConstraint(
-                s -> s.maxSkew(1).topologyKey("node").selectorExists("foo").matchLabelKeys("version"))
+                s ->
+                    s.maxSkew(1)
+                        .topologyKey("node")
+                        .selectorExists("foo")
+                        .matchLabelKeys("version"))
             .obj();
     FakeHandle handle =
         FakeHandle.of(

@@ -37,8 +37,10 @@ public final class SampleScheduler implements AutoCloseable {
 
   /** Returns the names of the pods that got a {@code Scheduled} event. */
   public List<String> scheduledEvents() {
-    return cluster.events().stream().filter(e -> "Scheduled".equals(e.reason()))
-        .map(CoreEvent::regardingName).toList();
+    return cluster.events().stream()
+        .filter(e -> "Scheduled".equals(e.reason()))
+        .map(CoreEvent::regardingName)
+        .toList();
   }
 
   @Override

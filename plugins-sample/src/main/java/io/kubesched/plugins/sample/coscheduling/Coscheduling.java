@@ -31,18 +31,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code Coscheduling} is a plugin for gang scheduling: the pods of a group are bound all
- * together or not at all, as the scheduler-plugins project's Coscheduling does.
+ * {@code Coscheduling} is a plugin for gang scheduling: the pods of a group are bound all together
+ * or not at all, as the scheduler-plugins project's Coscheduling does.
  *
  * <p>A pod joins a group with the label {@value #POD_GROUP_LABEL}{@code : <name>}; the group is a
  * {@code scheduling.x-k8s.io/v1alpha1} {@code PodGroup} in the pod's namespace with {@code
  * spec.minMember} and optionally {@code spec.scheduleTimeoutSeconds}.
  *
  * <ul>
- *   <li>QueueSort keeps a group's pods together: higher priority first, then the older group (a
- *       pod without group counts with its first attempt time), then by group name.
- *   <li>PreFilter rejects a member while fewer than {@code minMember} pods of its group exist,
- *       and while the group is backing off after a failure.
+ *   <li>QueueSort keeps a group's pods together: higher priority first, then the older group (a pod
+ *       without group counts with its first attempt time), then by group name.
+ *   <li>PreFilter rejects a member while fewer than {@code minMember} pods of its group exist, and
+ *       while the group is backing off after a failure.
  *   <li>Permit makes each member wait until {@code minMember} members are assumed or bound, then
  *       allows all of them at once. A timeout rejects the member; its Unreserve rejects every
  *       waiting sibling, releasing their reservations.
@@ -60,6 +60,7 @@ public final class Coscheduling
         EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "Coscheduling";
+
   /** The label naming a pod's group. */
   public static final String POD_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
 
@@ -142,25 +143,31 @@ public final class Coscheduling
     }
     PodGroup pg = lookup(pod.namespace(), g);
     if (pg == null) {
-      return PreFilterResult.of(Status.unresolvable(
-          "PodGroup " + pod.namespace() + "/" + g + " not found"));
+      return PreFilterResult.of(
+          Status.unresolvable("PodGroup " + pod.namespace() + "/" + g + " not found"));
     }
     Instant until = deniedUntil.get(pg.fullName());
     if (until != null && handle.clock().instant().isBefore(until)) {
-      return PreFilterResult.of(Status.unresolvable(
-          "podGroup " + pg.fullName() + " failed recently"));
+      return PreFilterResult.of(
+          Status.unresolvable("podGroup " + pg.fullName() + " failed recently"));
     }
     int members = 0;
     for (V1Pod p : handle.client().listPods()) {
-      if (pod.namespace().equals(p.getMetadata().getNamespace()) && g.equals(groupName(p))
+      if (pod.namespace().equals(p.getMetadata().getNamespace())
+          && g.equals(groupName(p))
           && p.getMetadata().getDeletionTimestamp() == null) {
         members++;
       }
     }
     if (members < pg.minMember()) {
-      return PreFilterResult.of(Status.unresolvable(
-          "pre-filter pod " + pod.name() + " cannot find enough sibling pods, current pods number: "
-              + members + ", minMember of group: " + pg.minMember()));
+      return PreFilterResult.of(
+          Status.unresolvable(
+              "pre-filter pod "
+                  + pod.name()
+                  + " cannot find enough sibling pods, current pods number: "
+                  + members
+                  + ", minMember of group: "
+                  + pg.minMember()));
     }
     return PreFilterResult.success();
   }
@@ -176,18 +183,22 @@ public final class Coscheduling
     }
     PodGroup pg = lookup(pod.namespace(), g);
     if (pg == null) {
-      return PostFilterResult.of(Status.unresolvable(
-          "PodGroup " + pod.namespace() + "/" + g + " not found"));
+      return PostFilterResult.of(
+          Status.unresolvable("PodGroup " + pod.namespace() + "/" + g + " not found"));
     }
     if (assigned(pod.namespace(), g) >= pg.minMember()) {
       return PostFilterResult.of(Status.unschedulable());
     }
-    String msg = "PodGroup " + pg.fullName() + " gets rejected due to Pod " + pod.name()
-        + " is unschedulable even after PostFilter";
+    String msg =
+        "PodGroup "
+            + pg.fullName()
+            + " gets rejected due to Pod "
+            + pod.name()
+            + " is unschedulable even after PostFilter";
     rejectWaitingSiblings(pod.namespace(), g, msg);
     if (args.effectiveBackoffSeconds() > 0) {
-      deniedUntil.put(pg.fullName(),
-          handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
+      deniedUntil.put(
+          pg.fullName(), handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
     }
     return PostFilterResult.of(Status.unschedulable(msg));
   }
@@ -218,8 +229,8 @@ public final class Coscheduling
     }
     PodGroup pg = lookup(pod.namespace(), g);
     if (pg == null) {
-      return PermitResult.of(Status.unresolvable(
-          "PodGroup " + pod.namespace() + "/" + g + " not found"));
+      return PermitResult.of(
+          Status.unresolvable("PodGroup " + pod.namespace() + "/" + g + " not found"));
     }
     int ready = assigned(pod.namespace(), g) + 1;
     if (ready >= pg.minMember()) {
@@ -229,14 +240,19 @@ public final class Coscheduling
               w.allow(NAME);
             }
           });
-      log.atDebug().setMessage("pod group is complete, members allowed")
-          .addKeyValue("pod", pod.key()).addKeyValue("podGroup", pg.fullName())
-          .addKeyValue("plugin", NAME).log();
+      log.atDebug()
+          .setMessage("pod group is complete, members allowed")
+          .addKeyValue("pod", pod.key())
+          .addKeyValue("podGroup", pg.fullName())
+          .addKeyValue("plugin", NAME)
+          .log();
       return PermitResult.allow();
     }
     activateSiblings(state, pod, g);
-    int timeout = pg.scheduleTimeoutSeconds() == null || pg.scheduleTimeoutSeconds() <= 0
-        ? args.permitWaitingTimeSeconds() : pg.scheduleTimeoutSeconds();
+    int timeout =
+        pg.scheduleTimeoutSeconds() == null || pg.scheduleTimeoutSeconds() <= 0
+            ? args.permitWaitingTimeSeconds()
+            : pg.scheduleTimeoutSeconds();
     return PermitResult.waitFor(Duration.ofSeconds(timeout));
   }
 
@@ -246,7 +262,8 @@ public final class Coscheduling
       return;
     }
     for (V1Pod p : handle.client().listPods()) {
-      if (pod.namespace().equals(p.getMetadata().getNamespace()) && g.equals(groupName(p))
+      if (pod.namespace().equals(p.getMetadata().getNamespace())
+          && g.equals(groupName(p))
           && !pod.name().equals(p.getMetadata().getName())
           && (p.getSpec() == null || p.getSpec().getNodeName() == null)) {
         toActivate.pods().put(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName(), p);

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * The arguments of {@link Coscheduling}.
  *
- * @param permitWaitingTimeSeconds how long a member waits at Permit for its group when the
- *     PodGroup sets no {@code scheduleTimeoutSeconds}
+ * @param permitWaitingTimeSeconds how long a member waits at Permit for its group when the PodGroup
+ *     sets no {@code scheduleTimeoutSeconds}
  * @param podGroupBackoffSeconds how long a group whose member failed is kept out of scheduling (0:
  *     not at all)
  * @param deniedPGExpirationTimeSeconds the older name of {@code podGroupBackoffSeconds}, accepted
@@ -33,16 +33,22 @@ public record CoschedulingArgs(
   public List<FieldError> validate(String path) {
     List<FieldError> errors = new ArrayList<>();
     if (permitWaitingTimeSeconds <= 0) {
-      errors.add(new FieldError(path + ".permitWaitingTimeSeconds",
-          "must be greater than 0, got " + permitWaitingTimeSeconds));
+      errors.add(
+          new FieldError(
+              path + ".permitWaitingTimeSeconds",
+              "must be greater than 0, got " + permitWaitingTimeSeconds));
     }
     if (podGroupBackoffSeconds < 0) {
-      errors.add(new FieldError(path + ".podGroupBackoffSeconds",
-          "must not be negative, got " + podGroupBackoffSeconds));
+      errors.add(
+          new FieldError(
+              path + ".podGroupBackoffSeconds",
+              "must not be negative, got " + podGroupBackoffSeconds));
     }
     if (deniedPGExpirationTimeSeconds < 0) {
-      errors.add(new FieldError(path + ".deniedPGExpirationTimeSeconds",
-          "must not be negative, got " + deniedPGExpirationTimeSeconds));
+      errors.add(
+          new FieldError(
+              path + ".deniedPGExpirationTimeSeconds",
+              "must not be negative, got " + deniedPGExpirationTimeSeconds));
     }
     return errors;
   }

@@ -6,8 +6,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 
 /**
- * A {@code scheduling.x-k8s.io/v1alpha1} {@code PodGroup}, read from the cluster's custom
- * objects.
+ * A {@code scheduling.x-k8s.io/v1alpha1} {@code PodGroup}, read from the cluster's custom objects.
  *
  * @param namespace the namespace
  * @param name the name
@@ -23,6 +22,7 @@ public record PodGroup(
     Instant creationTimestamp) {
   /** The API version of PodGroups. */
   public static final String API_VERSION = "scheduling.x-k8s.io/v1alpha1";
+
   /** The kind of PodGroups. */
   public static final String KIND = "PodGroup";
 
@@ -41,19 +41,29 @@ public record PodGroup(
     Map<?, ?> spec = obj.get("spec") instanceof Map<?, ?> s ? s : Map.of();
     String ns = meta.get("namespace") == null ? "default" : String.valueOf(meta.get("namespace"));
     String name = String.valueOf(meta.get("name"));
-    int minMember = intValue(spec.get("minMember"), "PodGroup " + ns + "/" + name
-        + ": spec.minMember", 1);
-    Integer timeout = spec.get("scheduleTimeoutSeconds") == null ? null
-        : intValue(spec.get("scheduleTimeoutSeconds"),
-            "PodGroup " + ns + "/" + name + ": spec.scheduleTimeoutSeconds", 0);
+    int minMember =
+        intValue(spec.get("minMember"), "PodGroup " + ns + "/" + name + ": spec.minMember", 1);
+    Integer timeout =
+        spec.get("scheduleTimeoutSeconds") == null
+            ? null
+            : intValue(
+                spec.get("scheduleTimeoutSeconds"),
+                "PodGroup " + ns + "/" + name + ": spec.scheduleTimeoutSeconds",
+                0);
     Instant created = Instant.EPOCH;
     Object ts = meta.get("creationTimestamp");
     if (ts != null) {
       try {
         created = OffsetDateTime.parse(String.valueOf(ts)).toInstant();
       } catch (DateTimeParseException e) {
-        throw new IllegalArgumentException("PodGroup " + ns + "/" + name
-            + ": metadata.creationTimestamp: not a timestamp: \"" + ts + "\"");
+        throw new IllegalArgumentException(
+            "PodGroup "
+                + ns
+                + "/"
+                + name
+                + ": metadata.creationTimestamp: not a timestamp: \""
+                + ts
+                + "\"");
       }
     }
     return new PodGroup(ns, name, minMember, timeout, created);

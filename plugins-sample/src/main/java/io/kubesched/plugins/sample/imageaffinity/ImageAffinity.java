@@ -23,8 +23,8 @@ import java.util.Set;
  * {@code ImageAffinity} is a plugin that places selected pods (image-build pods, typically) on
  * nodes that already hold their images, so that pulls and layer builds are fast.
  *
- * <p>Score: 100 × (the pod's distinct images found on the node) / (its distinct images), for
- * pods the {@code podSelector} matches; 0 for other pods (Skip). Filter (only with {@code
+ * <p>Score: 100 × (the pod's distinct images found on the node) / (its distinct images), for pods
+ * the {@code podSelector} matches; 0 for other pods (Skip). Filter (only with {@code
  * requireImage}): a selected pod is rejected from nodes that hold none of its images with {@value
  * #REASON_NO_IMAGE}. Images are read from the node's {@code status.images}.
  */
@@ -32,6 +32,7 @@ public final class ImageAffinity
     implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
   /** The plugin name. */
   public static final String NAME = "ImageAffinity";
+
   /** The Filter reason. */
   public static final String REASON_NO_IMAGE = "node(s) didn't have the pod's images";
 

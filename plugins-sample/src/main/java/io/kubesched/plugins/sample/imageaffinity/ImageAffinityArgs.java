@@ -21,6 +21,7 @@ public record ImageAffinityArgs(V1LabelSelector podSelector, String matchMode, b
     implements PluginArgs {
   /** Repository matching. */
   public static final String REPOSITORY = "Repository";
+
   /** Exact matching. */
   public static final String EXACT = "Exact";
 
@@ -33,8 +34,9 @@ public record ImageAffinityArgs(V1LabelSelector podSelector, String matchMode, b
   public List<FieldError> validate(String path) {
     List<FieldError> errors = new ArrayList<>();
     if (!REPOSITORY.equals(matchMode) && !EXACT.equals(matchMode)) {
-      errors.add(new FieldError(path + ".matchMode",
-          "must be Repository or Exact, got \"" + matchMode + "\""));
+      errors.add(
+          new FieldError(
+              path + ".matchMode", "must be Repository or Exact, got \"" + matchMode + "\""));
     }
     try {
       LabelSelector.compile(podSelector);

@@ -6,9 +6,9 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.ScorePlugin;
 
 /**
- * {@code RandomScore} is a Score plugin that gives each node a pseudo-random score in [0, 100],
- * the classic first custom plugin. Enabled with a large weight (the field's example uses 300) it
- * shows how weights dominate the default plugins.
+ * {@code RandomScore} is a Score plugin that gives each node a pseudo-random score in [0, 100], the
+ * classic first custom plugin. Enabled with a large weight (the field's example uses 300) it shows
+ * how weights dominate the default plugins.
  *
  * <p>The score is a hash of the seed, the pod's UID and the node's name: reproducible for a seed,
  * independent of the order and the threads in which nodes are scored.

@@ -35,10 +35,10 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>On the node, {@code reserve.<resource>/<pod-uid>: <quantity>} reserves {@code <quantity>}
  *       of {@code <resource>} for the pod whose UID was {@code <pod-uid>}, e.g. {@code
- *       reserve.cpu/8e7f0c2a-...: 5000m}. {@code <resource>} is {@code cpu}, {@code memory},
- *       {@code ephemeral-storage}, or an extended resource {@code <domain>/<name>} written as
- *       {@code <name>.<domain>} (annotation keys allow one slash): {@code
- *       reserve.gpu.nvidia.com/<uid>: 1}.
+ *       reserve.cpu/8e7f0c2a-...: 5000m}. {@code <resource>} is {@code cpu}, {@code memory}, {@code
+ *       ephemeral-storage}, or an extended resource {@code <domain>/<name>} written as {@code
+ *       <name>.<domain>} (annotation keys allow one slash): {@code reserve.gpu.nvidia.com/<uid>:
+ *       1}.
  *   <li>On the node, optionally, {@code reserve.owner/<pod-uid>: <namespace>/<name>} names the pod
  *       the reservation was made for.
  *   <li>On the recreated pod, optionally, {@code reserve.kubesched.io/uid: <pod-uid>} names the
@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Whose reservation is it</h2>
  *
- * A recreated pod gets a new UID, so a pod <em>owns</em> the reservation {@code <pod-uid>} when
- * its UID is {@code <pod-uid>}, or its {@code reserve.kubesched.io/uid} annotation says {@code
+ * A recreated pod gets a new UID, so a pod <em>owns</em> the reservation {@code <pod-uid>} when its
+ * UID is {@code <pod-uid>}, or its {@code reserve.kubesched.io/uid} annotation says {@code
  * <pod-uid>}, or the node's {@code reserve.owner/<pod-uid>} annotation names the pod's namespace
  * and name (StatefulSet pods and operator-managed pods keep their names).
  *
@@ -56,19 +56,23 @@ import org.slf4j.LoggerFactory;
  *
  * Filter subtracts from the node every reservation except those the pod owns: a pod fits only if
  * its request plus the node's requested resources plus the reservations of others stay within
- * allocatable, for each reserved resource the pod requests. A reservation stops counting as soon
- * as a pod that owns it is bound (anywhere: its requests are then counted where it runs) or the
+ * allocatable, for each reserved resource the pod requests. A reservation stops counting as soon as
+ * a pod that owns it is bound (anywhere: its requests are then counted where it runs) or the
  * annotation is removed. Removing stale annotations is a controller's job.
  */
 public final class ResourceReservation implements PreFilterPlugin, FilterPlugin, EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "ResourceReservation";
+
   /** The Filter reason. */
   public static final String REASON = "node(s) had resources reserved for other pods";
+
   /** The node annotation prefix of a reservation. */
   public static final String RESERVE_PREFIX = "reserve.";
+
   /** The node annotation prefix naming the owner of a reservation. */
   public static final String OWNER_PREFIX = "reserve.owner/";
+
   /** The pod annotation naming the reservation a recreated pod claims. */
   public static final String CLAIM_ANNOTATION = "reserve.kubesched.io/uid";
 
@@ -144,7 +148,10 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
     Resource alloc = node.allocatable();
     if (exceeds(want.milliCpu(), used.milliCpu(), held.milliCpu(), alloc.milliCpu())
         || exceeds(want.memory(), used.memory(), held.memory(), alloc.memory())
-        || exceeds(want.ephemeralStorage(), used.ephemeralStorage(), held.ephemeralStorage(),
+        || exceeds(
+            want.ephemeralStorage(),
+            used.ephemeralStorage(),
+            held.ephemeralStorage(),
             alloc.ephemeralStorage())) {
       return Status.unschedulable(REASON);
     }
@@ -166,7 +173,9 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
     return List.of(
         ClusterEventWithHint.of(
             EventResource.NODE,
-            ActionType.ADD | ActionType.UPDATE_NODE_ANNOTATION | ActionType.UPDATE_NODE_ALLOCATABLE),
+            ActionType.ADD
+                | ActionType.UPDATE_NODE_ANNOTATION
+                | ActionType.UPDATE_NODE_ALLOCATABLE),
         ClusterEventWithHint.of(EventResource.POD, ActionType.ADD | ActionType.DELETE));
   }
 
@@ -182,14 +191,15 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
   }
 
   private static String claim(PodInfo p) {
-    Map<String, String> a = p.pod().getMetadata() == null
-        ? null : p.pod().getMetadata().getAnnotations();
+    Map<String, String> a =
+        p.pod().getMetadata() == null ? null : p.pod().getMetadata().getAnnotations();
     return a == null ? null : a.get(CLAIM_ANNOTATION);
   }
 
   /** Parses the reservations of {@code node}; malformed annotations are logged and ignored. */
   static List<Reservation> parse(NodeInfo node) {
-    if (node.node() == null || node.node().getMetadata() == null
+    if (node.node() == null
+        || node.node().getMetadata() == null
         || node.node().getMetadata().getAnnotations() == null) {
       return List.of();
     }
@@ -224,9 +234,13 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
     return out;
   }
 
-  /** Maps the annotation form of a resource to its name: {@code gpu.nvidia.com} → {@code nvidia.com/gpu}. */
+  /**
+   * Maps the annotation form of a resource to its name: {@code gpu.nvidia.com} → {@code
+   * nvidia.com/gpu}.
+   */
   static String resourceName(String s) {
-    if (s.equals(ResourceNames.CPU) || s.equals(ResourceNames.MEMORY)
+    if (s.equals(ResourceNames.CPU)
+        || s.equals(ResourceNames.MEMORY)
         || s.equals(ResourceNames.EPHEMERAL_STORAGE)) {
       return s;
     }

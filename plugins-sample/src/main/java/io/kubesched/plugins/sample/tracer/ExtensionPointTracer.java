@@ -34,13 +34,13 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
 /**
- * {@code ExtensionPointTracer} is a plugin that implements every extension point except
- * QueueSort (a profile has exactly one) and reports each call with the pod, the node and the time
- * since the cycle began, so a user sees the scheduling flow step by step.
+ * {@code ExtensionPointTracer} is a plugin that implements every extension point except QueueSort
+ * (a profile has exactly one) and reports each call with the pod, the node and the time since the
+ * cycle began, so a user sees the scheduling flow step by step.
  *
  * <p>It never changes a decision: Filter passes, Score is 0 for every node, PostFilter answers
- * Unschedulable with no reason (the next PostFilter plugin decides), Permit allows and Bind
- * skips (the next binder binds). Enable it with {@code multiPoint} to trace every point.
+ * Unschedulable with no reason (the next PostFilter plugin decides), Permit allows and Bind skips
+ * (the next binder binds). Enable it with {@code multiPoint} to trace every point.
  */
 public final class ExtensionPointTracer
     implements PreEnqueuePlugin,

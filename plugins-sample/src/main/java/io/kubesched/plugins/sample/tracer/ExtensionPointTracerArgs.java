@@ -21,8 +21,9 @@ public record ExtensionPointTracerArgs(String logLevel) implements PluginArgs {
   @Override
   public List<FieldError> validate(String path) {
     if (logLevel == null || !LEVELS.contains(logLevel)) {
-      return List.of(new FieldError(path + ".logLevel",
-          "must be one of TRACE, DEBUG, INFO, got \"" + logLevel + "\""));
+      return List.of(
+          new FieldError(
+              path + ".logLevel", "must be one of TRACE, DEBUG, INFO, got \"" + logLevel + "\""));
     }
     return List.of();
   }

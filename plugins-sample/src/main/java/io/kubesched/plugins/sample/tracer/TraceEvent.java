@@ -15,7 +15,14 @@ public record TraceEvent(
     String extensionPoint, String pod, String node, String status, Duration sinceCycleStart) {
   @Override
   public String toString() {
-    return extensionPoint + " pod=" + pod + (node == null ? "" : " node=" + node) + " status="
-        + status + " +" + sinceCycleStart.toNanos() / 1000 + "us";
+    return extensionPoint
+        + " pod="
+        + pod
+        + (node == null ? "" : " node=" + node)
+        + " status="
+        + status
+        + " +"
+        + sinceCycleStart.toNanos() / 1000
+        + "us";
   }
 }

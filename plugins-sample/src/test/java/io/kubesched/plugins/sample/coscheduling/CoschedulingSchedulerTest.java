@@ -32,16 +32,27 @@ final class CoschedulingSchedulerTest {
       """;
 
   private static void group(SampleScheduler s, String name, int minMember, String created) {
-    s.cluster.createCustomObject(Map.of(
-        "apiVersion", PodGroup.API_VERSION, "kind", PodGroup.KIND,
-        "metadata", Map.of("namespace", "ml", "name", name, "creationTimestamp", created),
-        "spec", Map.of("minMember", minMember)));
+    s.cluster.createCustomObject(
+        Map.of(
+            "apiVersion",
+            PodGroup.API_VERSION,
+            "kind",
+            PodGroup.KIND,
+            "metadata",
+            Map.of("namespace", "ml", "name", name, "creationTimestamp", created),
+            "spec",
+            Map.of("minMember", minMember)));
   }
 
   private static void members(SampleScheduler s, String group, int n, String cpu) {
     for (int i = 0; i < n; i++) {
-      s.cluster.addPod(MakePod.pod().namespace("ml").name(group + "-" + i)
-          .label(Coscheduling.POD_GROUP_LABEL, group).req("cpu", cpu).obj());
+      s.cluster.addPod(
+          MakePod.pod()
+              .namespace("ml")
+              .name(group + "-" + i)
+              .label(Coscheduling.POD_GROUP_LABEL, group)
+              .req("cpu", cpu)
+              .obj());
     }
   }
 
@@ -55,8 +66,11 @@ final class CoschedulingSchedulerTest {
 
   private static void nodes(SampleScheduler s, int n, String cpu) {
     for (int i = 0; i < n; i++) {
-      s.cluster.addNode(MakeNode.node().name("node-" + i).capacity("cpu", cpu, "memory", "16Gi",
-          "pods", "110").obj());
+      s.cluster.addNode(
+          MakeNode.node()
+              .name("node-" + i)
+              .capacity("cpu", cpu, "memory", "16Gi", "pods", "110")
+              .obj());
     }
   }
 
@@ -92,10 +106,20 @@ final class CoschedulingSchedulerTest {
       group(s, "old", 4, "2026-01-01T00:00:00Z");
       group(s, "new", 4, "2026-01-01T00:01:00Z");
       for (int i = 0; i < 4; i++) {
-        s.cluster.addPod(MakePod.pod().namespace("ml").name("new-" + i)
-            .label(Coscheduling.POD_GROUP_LABEL, "new").req("cpu", "1").obj());
-        s.cluster.addPod(MakePod.pod().namespace("ml").name("old-" + i)
-            .label(Coscheduling.POD_GROUP_LABEL, "old").req("cpu", "1").obj());
+        s.cluster.addPod(
+            MakePod.pod()
+                .namespace("ml")
+                .name("new-" + i)
+                .label(Coscheduling.POD_GROUP_LABEL, "new")
+                .req("cpu", "1")
+                .obj());
+        s.cluster.addPod(
+            MakePod.pod()
+                .namespace("ml")
+                .name("old-" + i)
+                .label(Coscheduling.POD_GROUP_LABEL, "old")
+                .req("cpu", "1")
+                .obj());
       }
       s.scheduler.runUntilIdle();
       assertThat(bound(s, "old", 4)).doesNotContainNull();
@@ -107,21 +131,35 @@ final class CoschedulingSchedulerTest {
   void aTimeoutRejectsTheWholeGroupAndReleasesItsReservations() {
     try (SampleScheduler s = new SampleScheduler(CONFIG)) {
       nodes(s, 1, "4");
-      s.cluster.createCustomObject(Map.of(
-          "apiVersion", PodGroup.API_VERSION, "kind", PodGroup.KIND,
-          "metadata", Map.of("namespace", "ml", "name", "t"),
-          "spec", Map.of("minMember", 3, "scheduleTimeoutSeconds", 10)));
+      s.cluster.createCustomObject(
+          Map.of(
+              "apiVersion",
+              PodGroup.API_VERSION,
+              "kind",
+              PodGroup.KIND,
+              "metadata",
+              Map.of("namespace", "ml", "name", "t"),
+              "spec",
+              Map.of("minMember", 3, "scheduleTimeoutSeconds", 10)));
       members(s, "t", 2, "1");
       // the third member exists but is gated: the first two wait at Permit until the timeout
       // rejects them, then are retried (as kube-scheduler retries them) and time out again
-      s.cluster.addPod(MakePod.pod().namespace("ml").name("t-2")
-          .label(Coscheduling.POD_GROUP_LABEL, "t").req("cpu", "1").schedulingGate("hold").obj());
+      s.cluster.addPod(
+          MakePod.pod()
+              .namespace("ml")
+              .name("t-2")
+              .label(Coscheduling.POD_GROUP_LABEL, "t")
+              .req("cpu", "1")
+              .schedulingGate("hold")
+              .obj());
       s.scheduler.runUntilIdle();
       assertThat(bound(s, "t", 3)).containsOnlyNulls();
       assertThat(s.scheduledEvents()).isEmpty();
       assertThat(s.cluster.events().stream().map(e -> e.message()))
-          .anyMatch(m -> m.contains("rejected due to timeout after waiting 10s at plugin"
-              + " Coscheduling"));
+          .anyMatch(
+              m ->
+                  m.contains(
+                      "rejected due to timeout after waiting 10s at plugin" + " Coscheduling"));
       // without the third member the group can no longer complete: PreFilter turns the members
       // away and their reservations are released, so an ordinary pod can use the whole node
       s.cluster.deletePod(s.cluster.getPod("ml", "t-2").orElseThrow());

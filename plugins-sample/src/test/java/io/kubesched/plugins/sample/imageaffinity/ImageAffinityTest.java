@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class ImageAffinityTest {
   private static final List<NodeInfo> NODES =
       List.of(
-          MakeNode.node().name("has-both")
+          MakeNode.node()
+              .name("has-both")
               .image(100, "registry.io/build/base:1.0", "registry.io/build/base@sha256:abc")
               .image(100, "registry.io/build/tools:2")
               .info(),
@@ -34,14 +35,23 @@ final class ImageAffinityTest {
 
   static Stream<Arguments> scoring() {
     PodInfo build =
-        MakePod.pod().name("b").label("role", "image-build")
-            .container("registry.io/build/base:1.0").container("registry.io/build/tools:2")
+        MakePod.pod()
+            .name("b")
+            .label("role", "image-build")
+            .container("registry.io/build/base:1.0")
+            .container("registry.io/build/tools:2")
             .info();
     return Stream.of(
-        Arguments.argumentSet("repository matching counts any tag",
-            new ImageAffinityArgs(BUILD, "Repository", false), build, List.of(100L, 50L, 0L)),
-        Arguments.argumentSet("exact matching needs the same tag",
-            new ImageAffinityArgs(BUILD, "Exact", false), build, List.of(100L, 0L, 0L)));
+        Arguments.argumentSet(
+            "repository matching counts any tag",
+            new ImageAffinityArgs(BUILD, "Repository", false),
+            build,
+            List.of(100L, 50L, 0L)),
+        Arguments.argumentSet(
+            "exact matching needs the same tag",
+            new ImageAffinityArgs(BUILD, "Exact", false),
+            build,
+            List.of(100L, 0L, 0L)));
   }
 
   @ParameterizedTest
@@ -68,24 +78,32 @@ final class ImageAffinityTest {
   @Test
   void requireImageFiltersNodesWithoutAnyImage() {
     ImageAffinity plugin = new ImageAffinity(new ImageAffinityArgs(BUILD, "Repository", true));
-    PodInfo build = MakePod.pod().name("b").label("role", "image-build")
-        .container("registry.io/build/base").info();
+    PodInfo build =
+        MakePod.pod()
+            .name("b")
+            .label("role", "image-build")
+            .container("registry.io/build/base")
+            .info();
     CycleState state = new CycleState();
     assertThat(plugin.preFilter(state, build, NODES).status().isSuccess()).isTrue();
     List<Status> got = new ArrayList<>();
     for (NodeInfo n : NODES) {
       got.add(plugin.filter(state, build, n));
     }
-    assertThat(got).isEqualTo(List.of(Status.success(), Status.success(),
-        Status.unresolvable(ImageAffinity.REASON_NO_IMAGE)));
+    assertThat(got)
+        .isEqualTo(
+            List.of(
+                Status.success(),
+                Status.success(),
+                Status.unresolvable(ImageAffinity.REASON_NO_IMAGE)));
   }
 
   static Stream<Arguments> references() {
     return Stream.of(
         Arguments.argumentSet("tag", "nginx:1.25", "nginx", "nginx:1.25"),
         Arguments.argumentSet("no tag", "nginx", "nginx", "nginx:latest"),
-        Arguments.argumentSet("registry port", "host:5000/app", "host:5000/app",
-            "host:5000/app:latest"),
+        Arguments.argumentSet(
+            "registry port", "host:5000/app", "host:5000/app", "host:5000/app:latest"),
         Arguments.argumentSet("digest", "app@sha256:00", "app", "app@sha256:00"));
   }
 

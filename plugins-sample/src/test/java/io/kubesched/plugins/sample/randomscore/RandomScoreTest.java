@@ -47,7 +47,6 @@ final class RandomScoreTest {
     List<NodeInfo> nodes = nodes(20);
     PodInfo p = MakePod.pod().name("p").info();
     assertThat(scores(1, p, nodes)).isNotEqualTo(scores(2, p, nodes));
-    assertThat(scores(1, p, nodes))
-        .isNotEqualTo(scores(1, MakePod.pod().name("q").info(), nodes));
+    assertThat(scores(1, p, nodes)).isNotEqualTo(scores(1, MakePod.pod().name("q").info(), nodes));
   }
 }

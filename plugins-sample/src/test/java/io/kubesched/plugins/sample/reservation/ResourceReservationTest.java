@@ -19,7 +19,9 @@ final class ResourceReservationTest {
   private static final String UID = "8e7f0c2a";
 
   private static MakeNode reservedNode() {
-    return MakeNode.node().name("n1").capacity("cpu", "8", "memory", "16Gi", "pods", "10")
+    return MakeNode.node()
+        .name("n1")
+        .capacity("cpu", "8", "memory", "16Gi", "pods", "10")
         .annotation("reserve.cpu/" + UID, "5000m")
         .annotation("reserve.owner/" + UID, "db/db-0");
   }
@@ -27,23 +29,41 @@ final class ResourceReservationTest {
   static Stream<Arguments> cases() {
     PodInfo other = MakePod.pod().name("web").namespace("shop").req("cpu", "4").info();
     PodInfo small = MakePod.pod().name("tiny").namespace("shop").req("cpu", "3").info();
-    PodInfo sameName = MakePod.pod().name("db-0").namespace("db").uid("new-uid")
-        .req("cpu", "5").info();
-    PodInfo claimed = MakePod.pod().name("db-x").namespace("db").uid("other-uid")
-        .annotation(ResourceReservation.CLAIM_ANNOTATION, UID).req("cpu", "5").info();
-    PodInfo original = MakePod.pod().name("db-0").namespace("db").uid(UID).node("n2")
-        .req("cpu", "5").info();
+    PodInfo sameName =
+        MakePod.pod().name("db-0").namespace("db").uid("new-uid").req("cpu", "5").info();
+    PodInfo claimed =
+        MakePod.pod()
+            .name("db-x")
+            .namespace("db")
+            .uid("other-uid")
+            .annotation(ResourceReservation.CLAIM_ANNOTATION, UID)
+            .req("cpu", "5")
+            .info();
+    PodInfo original =
+        MakePod.pod().name("db-0").namespace("db").uid(UID).node("n2").req("cpu", "5").info();
     return Stream.of(
-        Arguments.argumentSet("another pod cannot take the reserved cpu",
-            reservedNode().info(), other, Status.unschedulable(ResourceReservation.REASON)),
-        Arguments.argumentSet("another pod may use what is left",
-            reservedNode().info(), small, Status.success()),
-        Arguments.argumentSet("the recreated pod with the same name gets its place back",
-            reservedNode().info(), sameName, Status.success()),
-        Arguments.argumentSet("a pod claiming the reservation by annotation gets it",
-            reservedNode().info(), claimed, Status.success()),
-        Arguments.argumentSet("the reservation stops counting once its pod is bound",
-            reservedNode().info(original), other, Status.success()));
+        Arguments.argumentSet(
+            "another pod cannot take the reserved cpu",
+            reservedNode().info(),
+            other,
+            Status.unschedulable(ResourceReservation.REASON)),
+        Arguments.argumentSet(
+            "another pod may use what is left", reservedNode().info(), small, Status.success()),
+        Arguments.argumentSet(
+            "the recreated pod with the same name gets its place back",
+            reservedNode().info(),
+            sameName,
+            Status.success()),
+        Arguments.argumentSet(
+            "a pod claiming the reservation by annotation gets it",
+            reservedNode().info(),
+            claimed,
+            Status.success()),
+        Arguments.argumentSet(
+            "the reservation stops counting once its pod is bound",
+            reservedNode().info(original),
+            other,
+            Status.success()));
   }
 
   @ParameterizedTest
@@ -58,8 +78,12 @@ final class ResourceReservationTest {
 
   @org.junit.jupiter.api.Test
   void withoutAnnotationsThePluginSkips() {
-    PreFilterResult r = new ResourceReservation().preFilter(new CycleState(),
-        MakePod.pod().name("p").info(), List.of(MakeNode.node().name("n").info()));
+    PreFilterResult r =
+        new ResourceReservation()
+            .preFilter(
+                new CycleState(),
+                MakePod.pod().name("p").info(),
+                List.of(MakeNode.node().name("n").info()));
     assertThat(r).isEqualTo(PreFilterResult.skip());
   }
 

@@ -33,9 +33,20 @@ final class ExtensionPointTracerTest {
     assertThat(t.preBind(s, pod, "n1").isSuccess()).isTrue();
     assertThat(t.bind(s, pod, "n1").isSkip()).isTrue();
     t.postBind(s, pod, "n1");
-    assertThat(events).extracting(TraceEvent::extensionPoint).containsExactly(
-        "PreEnqueue", "PreFilter", "Filter", "PreScore", "Score", "NormalizeScore", "Reserve",
-        "Permit", "PreBind", "Bind", "PostBind");
+    assertThat(events)
+        .extracting(TraceEvent::extensionPoint)
+        .containsExactly(
+            "PreEnqueue",
+            "PreFilter",
+            "Filter",
+            "PreScore",
+            "Score",
+            "NormalizeScore",
+            "Reserve",
+            "Permit",
+            "PreBind",
+            "Bind",
+            "PostBind");
     assertThat(events.get(2).node()).isEqualTo("n1");
     assertThat(events.get(2).pod()).isEqualTo("default/p");
     assertThat(events.get(2).sinceCycleStart().toNanos()).isPositive();
@@ -43,7 +54,7 @@ final class ExtensionPointTracerTest {
 
   @Test
   void postFilterDefersToTheNextPlugin() {
-    ExtensionPointTracer t = new ExtensionPointTracer(e -> { }, System::nanoTime);
+    ExtensionPointTracer t = new ExtensionPointTracer(e -> {}, System::nanoTime);
     var r = t.postFilter(new CycleState(), MakePod.pod().name("p").info(), null);
     assertThat(r.status().code().toString()).isEqualTo("Unschedulable");
     assertThat(r.status().reasons()).isEmpty();
