@@ -39,7 +39,7 @@ final class LayeringTest {
 
   /** The libraries any module may use: the JDK, client-java, slf4j, Guava. */
   private static final String[] LIBRARIES = {
-    "java..", "io.kubernetes.client..", "org.slf4j..", "com.google.common.."
+    "java..", "io.kubernetes.client..", "org.slf4j..", "com.google.common..", "org.jspecify.."
   };
 
   /** The modules that are applications of the engine and may use {@code framework-core}. */

@@ -3,6 +3,7 @@ package io.kubesched.framework;
 import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed pod (anti-)affinity term (kube's {@code framework.AffinityTerm}).
@@ -16,9 +17,9 @@ import java.util.Set;
  */
 public record AffinityTerm(
     Set<String> namespaces,
-    LabelSelector selector,
+    @Nullable LabelSelector selector,
     String topologyKey,
-    LabelSelector namespaceSelector) {
+    @Nullable LabelSelector namespaceSelector) {
 
   /** Copies the namespaces. */
   public AffinityTerm {

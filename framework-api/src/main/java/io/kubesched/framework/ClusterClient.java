@@ -12,6 +12,7 @@ import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What plugins may read from and do to the cluster: the plugin-facing half of the engine's {@code
@@ -31,7 +32,7 @@ public interface ClusterClient {
   void updatePodCondition(V1Pod pod, V1PodCondition condition);
 
   /** Sets the pod's {@code status.nominatedNodeName}; {@code null} or {@code ""} clears it. */
-  void setNominatedNodeName(V1Pod pod, String nodeName);
+  void setNominatedNodeName(V1Pod pod, @Nullable String nodeName);
 
   /** Returns the current version of the pod, or empty when it is gone. */
   Optional<V1Pod> getPod(String namespace, String name);
@@ -71,5 +72,6 @@ public interface ClusterClient {
    * @param kind e.g. {@code PodGroup}
    * @param namespace the namespace, or {@code null} for all
    */
-  List<Map<String, Object>> listCustomObjects(String apiVersion, String kind, String namespace);
+  List<Map<String, Object>> listCustomObjects(
+      String apiVersion, String kind, @Nullable String namespace);
 }

@@ -2,6 +2,7 @@ package io.kubesched.framework;
 
 import java.time.Instant;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The framework runtime's write access to the values plugins only read: the skip sets and metrics
@@ -51,12 +52,12 @@ public abstract class EngineHooks {
   }
 
   /** Caches the backoff expiration of {@code p} ({@code null} resets it). */
-  protected static void setBackoffExpiration(QueuedPodInfo p, Instant t) {
+  protected static void setBackoffExpiration(QueuedPodInfo p, @Nullable Instant t) {
     p.setBackoffExpiration(t);
   }
 
   /** Marks {@code p} gated by {@code plugin}, or not gated when {@code plugin} is {@code null}. */
-  protected static void setGatingPlugin(QueuedPodInfo p, String plugin) {
+  protected static void setGatingPlugin(QueuedPodInfo p, @Nullable String plugin) {
     p.setGatingPlugin(plugin);
   }
 

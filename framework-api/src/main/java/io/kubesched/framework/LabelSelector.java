@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A compiled Kubernetes label selector (kube's {@code labels.Selector}): a conjunction of
@@ -110,7 +111,7 @@ public final class LabelSelector {
   }
 
   /** Returns whether {@code labels} satisfy every requirement; {@code null} is an empty set. */
-  public boolean matches(Map<String, String> labels) {
+  public boolean matches(@Nullable Map<String, String> labels) {
     if (nothing) {
       return false;
     }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node with the pods placed on it and the aggregates the scheduler needs (kube's {@code
@@ -55,7 +56,7 @@ public final class NodeInfo {
    * Creates an empty node info that takes each new generation from {@code generationSource} (the
    * cache passes a counter shared by all its nodes); {@code null} counts up locally.
    */
-  public NodeInfo(LongSupplier generationSource) {
+  public NodeInfo(@Nullable LongSupplier generationSource) {
     this.generationSource = generationSource;
     this.pods = new ArrayList<>();
     this.podsWithAffinity = new ArrayList<>();
@@ -251,7 +252,7 @@ public final class NodeInfo {
   }
 
   /** Returns the node object, or {@code null} for a ghost whose node was removed. */
-  public V1Node node() {
+  public @Nullable V1Node node() {
     return node;
   }
 

@@ -1,6 +1,7 @@
 package io.kubesched.framework;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Read access to the nodes of the snapshot a scheduling cycle works on. */
 public interface NodeInfoLister {
@@ -21,5 +22,5 @@ public interface NodeInfoLister {
   NodeInfo get(String nodeName);
 
   /** Returns the node named {@code nodeName}, or {@code null}. */
-  NodeInfo find(String nodeName);
+  @Nullable NodeInfo find(String nodeName);
 }

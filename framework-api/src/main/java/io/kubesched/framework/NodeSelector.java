@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A compiled node selector (kube's {@code nodeaffinity.NodeSelector}): terms that are ORed, each
@@ -26,7 +27,7 @@ public final class NodeSelector {
   }
 
   /** Compiles {@code selector}; {@code null} gives a selector with no terms (matches nothing). */
-  public static NodeSelector compile(V1NodeSelector selector) {
+  public static NodeSelector compile(@Nullable V1NodeSelector selector) {
     List<Term> terms = new ArrayList<>();
     List<String> errors = new ArrayList<>();
     if (selector != null && selector.getNodeSelectorTerms() != null) {
@@ -167,7 +168,7 @@ public final class NodeSelector {
     }
 
     /** Returns why the term did not parse, or {@code null}. */
-    public String parseError() {
+    public @Nullable String parseError() {
       return parseError;
     }
   }

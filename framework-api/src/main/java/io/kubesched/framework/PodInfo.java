@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A pod with everything the scheduling hot path needs computed once, when the pod enters the
@@ -303,7 +304,7 @@ public final class PodInfo {
   }
 
   /** Returns the compiled required node affinity, or {@code null} when the pod has none. */
-  public NodeSelector requiredNodeAffinity() {
+  public @Nullable NodeSelector requiredNodeAffinity() {
     return requiredNodeAffinity;
   }
 
@@ -313,7 +314,7 @@ public final class PodInfo {
   }
 
   /** Returns why a preferred node affinity term did not parse, or {@code null}. */
-  public String preferredNodeAffinityError() {
+  public @Nullable String preferredNodeAffinityError() {
     return preferredNodeAffinityError;
   }
 
@@ -338,7 +339,7 @@ public final class PodInfo {
   }
 
   /** Returns why a pod (anti-)affinity term did not parse, or {@code null}. */
-  public String affinityParseError() {
+  public @Nullable String affinityParseError() {
     return affinityParseError;
   }
 
@@ -386,12 +387,12 @@ public final class PodInfo {
   }
 
   /** Returns {@code spec.nodeName}, or {@code null}. */
-  public String nodeName() {
+  public @Nullable String nodeName() {
     return pod.getSpec() == null ? null : pod.getSpec().getNodeName();
   }
 
   /** Returns {@code status.nominatedNodeName}, or {@code null} when unset or empty. */
-  public String nominatedNodeName() {
+  public @Nullable String nominatedNodeName() {
     String n = pod.getStatus() == null ? null : pod.getStatus().getNominatedNodeName();
     return n == null || n.isEmpty() ? null : n;
   }
@@ -414,7 +415,7 @@ public final class PodInfo {
   }
 
   /** Returns {@code status.startTime}, or {@code null}. */
-  public OffsetDateTime startTime() {
+  public @Nullable OffsetDateTime startTime() {
     return pod.getStatus() == null ? null : pod.getStatus().getStartTime();
   }
 

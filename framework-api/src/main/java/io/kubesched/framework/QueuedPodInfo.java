@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A pod in the scheduling queue with its queueing history (kube's {@code framework.QueuedPodInfo}).
@@ -51,12 +52,12 @@ public final class QueuedPodInfo {
   }
 
   /** Returns when the pod was first popped for scheduling, or {@code null}. */
-  public Instant initialAttemptTimestamp() {
+  public @Nullable Instant initialAttemptTimestamp() {
     return initialAttemptTimestamp;
   }
 
   /** Sets when the pod was first added to the active queue. */
-  void setInitialAttemptTimestamp(Instant t) {
+  void setInitialAttemptTimestamp(@Nullable Instant t) {
     this.initialAttemptTimestamp = t;
   }
 
@@ -71,12 +72,12 @@ public final class QueuedPodInfo {
   }
 
   /** Returns the cached backoff expiration, or {@code null} when not computed. */
-  public Instant backoffExpiration() {
+  public @Nullable Instant backoffExpiration() {
     return backoffExpiration;
   }
 
   /** Caches the backoff expiration ({@code null} resets it). */
-  void setBackoffExpiration(Instant t) {
+  void setBackoffExpiration(@Nullable Instant t) {
     this.backoffExpiration = t;
   }
 
@@ -104,12 +105,12 @@ public final class QueuedPodInfo {
   }
 
   /** Returns the PreEnqueue plugin that gates the pod, or {@code null}. */
-  public String gatingPlugin() {
+  public @Nullable String gatingPlugin() {
     return gatingPlugin;
   }
 
   /** Marks the pod gated by {@code plugin}, or not gated when {@code plugin} is {@code null}. */
-  void setGatingPlugin(String plugin) {
+  void setGatingPlugin(@Nullable String plugin) {
     this.gatingPlugin = plugin;
     this.gated = plugin != null;
   }

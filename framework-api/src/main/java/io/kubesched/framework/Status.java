@@ -3,6 +3,7 @@ package io.kubesched.framework;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The result of running a plugin: a {@link Code}, the human-readable reasons, an optional cause and
@@ -18,7 +19,8 @@ import java.util.Objects;
  * @param cause the error behind an {@link Code#ERROR} status, or {@code null}
  * @param plugin the plugin that set this status, or {@code null} when not known
  */
-public record Status(Code code, List<String> reasons, Throwable cause, String plugin) {
+public record Status(
+    Code code, List<String> reasons, @Nullable Throwable cause, @Nullable String plugin) {
 
   /**
    * The outcome of a plugin call. The names printed by {@link #toString()} are kube-scheduler's
@@ -192,7 +194,7 @@ public record Status(Code code, List<String> reasons, Throwable cause, String pl
    * Returns this status as an exception, or {@code null} for success, wait and skip (kube's {@code
    * AsError()}).
    */
-  public SchedulingException asException() {
+  public @Nullable SchedulingException asException() {
     if (code == Code.SUCCESS || code == Code.WAIT || code == Code.SKIP) {
       return null;
     }

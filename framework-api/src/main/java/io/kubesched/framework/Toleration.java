@@ -2,6 +2,7 @@ package io.kubesched.framework;
 
 import io.kubernetes.client.openapi.models.V1Toleration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A pod toleration.
@@ -13,7 +14,7 @@ import java.util.List;
  * @param tolerationSeconds how long a {@code NoExecute} taint is tolerated, or {@code null}
  */
 public record Toleration(
-    String key, String operator, String value, String effect, Long tolerationSeconds) {
+    String key, String operator, String value, String effect, @Nullable Long tolerationSeconds) {
 
   /** Normalises {@code null} strings to {@code ""}. */
   public Toleration {

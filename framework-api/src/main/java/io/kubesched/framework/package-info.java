@@ -7,4 +7,7 @@
  *
  * <p>Plugin modules depend on this package only.
  */
+@NullMarked
 package io.kubesched.framework;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,4 +5,7 @@
  * configuration validation and the plugins' {@code validate} methods (in-tree and out-of-tree)
  * share them.
  */
+@NullMarked
 package io.kubesched.framework.validation;
+
+import org.jspecify.annotations.NullMarked;
