@@ -56,7 +56,7 @@ public final class PluginNames {
   /** The volume binding plugin (not ported). */
   public static final String VOLUME_BINDING = "VolumeBinding";
 
-  /** The Filter plugin for volume zones (not ported). */
+  /** The PreFilter/Filter plugin for the zones of bound volumes. */
   public static final String VOLUME_ZONE = "VolumeZone";
 
   /** The dynamic resource allocation plugin (not ported). */
