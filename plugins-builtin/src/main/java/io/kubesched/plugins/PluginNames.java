@@ -47,7 +47,7 @@ public final class PluginNames {
   /** The Filter/Score plugin for inter-pod affinity and anti-affinity. */
   public static final String INTER_POD_AFFINITY = "InterPodAffinity";
 
-  /** The Filter plugin for volume conflicts (not ported). */
+  /** The PreFilter/Filter plugin for disk conflicts and ReadWriteOncePod claims in use. */
   public static final String VOLUME_RESTRICTIONS = "VolumeRestrictions";
 
   /** The Filter plugin for volume limits per node (not ported). */

@@ -8,14 +8,14 @@ import java.util.List;
 
 /** Small helpers the volume plugins share (kube's {@code storage/volume} helpers). */
 public final class Volumes {
-  /** The resource of persistent volume claims, as kube's not-found errors spell it. */
-  public static final String PVCS = "persistentvolumeclaims";
+  /** Persistent volume claims, as the informer listers' not-found errors spell them. */
+  public static final String PVCS = "persistentvolumeclaim";
 
-  /** The resource of persistent volumes, as kube's not-found errors spell it. */
-  public static final String PVS = "persistentvolumes";
+  /** Persistent volumes, as the informer listers' not-found errors spell them. */
+  public static final String PVS = "persistentvolume";
 
-  /** The resource of storage classes, as kube's not-found errors spell it. */
-  public static final String STORAGE_CLASSES = "storageclasses.storage.k8s.io";
+  /** Storage classes, as the informer listers' not-found errors spell them. */
+  public static final String STORAGE_CLASSES = "storageclass.storage.k8s.io";
 
   private Volumes() {}
 

@@ -26,7 +26,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Ports kube v1.33's {@code volume_zone_test.go}. */
+/**
+ * Ports kube v1.33's {@code volume_zone_test.go}. Not-found messages are those of the informer
+ * listers kube-scheduler runs with ({@code storageclass.storage.k8s.io "x" not found}), not those
+ * of the test's fake listers ({@code storageclasses.storage.k8s.io}).
+ */
 class VolumeZoneTest {
   private static final String BETA_ZONE = VolumeZone.BETA_ZONE;
   private static final String BETA_REGION = VolumeZone.BETA_REGION;
@@ -113,7 +117,7 @@ class VolumeZoneTest {
     NodeInfo bindingNode = node(BETA_ZONE, "us-west1-a", "uselessLabel", "none");
     Status noName =
         Status.unresolvable("PersistentVolumeClaim had no pv name and storageClass name");
-    Status noClass = Status.unresolvable("storageclasses.storage.k8s.io \"Class_0\" not found");
+    Status noClass = Status.unresolvable("storageclass.storage.k8s.io \"Class_0\" not found");
     Status modeNotSet =
         Status.unresolvable("VolumeBindingMode not set for StorageClass \"Class_Immediate\"");
     return Stream.of(
@@ -290,15 +294,15 @@ class VolumeZoneTest {
             SINGLE_ZONE,
             pod("PVC_missing"),
             node(ZONE, "a"),
-            Status.unresolvable("persistentvolumeclaims \"PVC_missing\" not found"),
-            Status.unresolvable("persistentvolumeclaims \"PVC_missing\" not found")),
+            Status.unresolvable("persistentvolumeclaim \"PVC_missing\" not found"),
+            Status.unresolvable("persistentvolumeclaim \"PVC_missing\" not found")),
         argumentSet(
             "claim of a missing volume",
             SINGLE_ZONE,
             pod("PVC_4"),
             node(ZONE, "a"),
-            Status.unresolvable("persistentvolumes \"Vol_not_exist\" not found"),
-            Status.unresolvable("persistentvolumes \"Vol_not_exist\" not found")));
+            Status.unresolvable("persistentvolume \"Vol_not_exist\" not found"),
+            Status.unresolvable("persistentvolume \"Vol_not_exist\" not found")));
   }
 
   @ParameterizedTest
