@@ -50,7 +50,7 @@ public final class PluginNames {
   /** The PreFilter/Filter plugin for disk conflicts and ReadWriteOncePod claims in use. */
   public static final String VOLUME_RESTRICTIONS = "VolumeRestrictions";
 
-  /** The Filter plugin for volume limits per node (not ported). */
+  /** The PreFilter/Filter plugin for the CSI volumes a node can attach. */
   public static final String NODE_VOLUME_LIMITS = "NodeVolumeLimits";
 
   /** The volume binding plugin (not ported). */
