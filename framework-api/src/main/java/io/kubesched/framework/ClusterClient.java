@@ -19,9 +19,9 @@ import org.jspecify.annotations.Nullable;
  * Cluster} port (in-memory for the simulator and tests, the Kubernetes API for a real scheduler).
  *
  * <p>Reads come from local caches (informers) and are cheap; writes go to the cluster and may fail
- * with a {@link SchedulingException}.
+ * with a {@link SchedulingException}. The storage objects are read through {@link StorageClient}.
  */
-public interface ClusterClient {
+public interface ClusterClient extends StorageClient {
   /** Binds {@code pod} to {@code nodeName} (the {@code pods/binding} subresource). */
   void bind(V1Pod pod, String nodeName);
 

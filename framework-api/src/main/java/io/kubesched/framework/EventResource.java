@@ -23,6 +23,15 @@ public final class EventResource {
   /** Storage classes. */
   public static final String STORAGE_CLASS = "storage.k8s.io/StorageClass";
 
+  /** CSINode objects. */
+  public static final String CSI_NODE = "storage.k8s.io/CSINode";
+
+  /** CSIDriver objects. */
+  public static final String CSI_DRIVER = "storage.k8s.io/CSIDriver";
+
+  /** CSIStorageCapacity objects. */
+  public static final String CSI_STORAGE_CAPACITY = "storage.k8s.io/CSIStorageCapacity";
+
   /** Any resource. */
   public static final String WILDCARD = "*";
 

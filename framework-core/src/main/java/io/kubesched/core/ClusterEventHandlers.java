@@ -128,6 +128,16 @@ final class ClusterEventHandlers implements ClusterListener {
     }
   }
 
+  /**
+   * A storage object changed: moves the unschedulable pods its event may help, as kube's generic
+   * informer handlers for the storage kinds do.
+   */
+  @Override
+  public void onStorageChange(String resource, int actionType, Object oldObj, Object newObj) {
+    queue.moveAllToActiveOrBackoffQueue(
+        ClusterEvent.of(resource, actionType), oldObj, newObj, null);
+  }
+
   private void addPodToCache(V1Pod pod) {
     try {
       cache.addPod(pod);

@@ -47,16 +47,16 @@ public final class PluginNames {
   /** The Filter/Score plugin for inter-pod affinity and anti-affinity. */
   public static final String INTER_POD_AFFINITY = "InterPodAffinity";
 
-  /** The Filter plugin for volume conflicts (not ported). */
+  /** The PreFilter/Filter plugin for disk conflicts and ReadWriteOncePod claims in use. */
   public static final String VOLUME_RESTRICTIONS = "VolumeRestrictions";
 
-  /** The Filter plugin for volume limits per node (not ported). */
+  /** The PreFilter/Filter plugin for the CSI volumes a node can attach. */
   public static final String NODE_VOLUME_LIMITS = "NodeVolumeLimits";
 
   /** The volume binding plugin (not ported). */
   public static final String VOLUME_BINDING = "VolumeBinding";
 
-  /** The Filter plugin for volume zones (not ported). */
+  /** The PreFilter/Filter plugin for the zones of bound volumes. */
   public static final String VOLUME_ZONE = "VolumeZone";
 
   /** The dynamic resource allocation plugin (not ported). */

@@ -1,11 +1,16 @@
 package io.kubesched.cli.manifest;
 
 import io.kubernetes.client.openapi.JSON;
+import io.kubernetes.client.openapi.models.V1CSIDriver;
+import io.kubernetes.client.openapi.models.V1CSINode;
+import io.kubernetes.client.openapi.models.V1CSIStorageCapacity;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1PersistentVolume;
+import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
@@ -13,6 +18,8 @@ import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1StorageClass;
+import io.kubesched.framework.FieldError;
 import io.kubesched.framework.Quantities;
 import java.io.IOException;
 import java.io.Reader;
@@ -25,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -209,6 +217,37 @@ public final class ManifestLoader {
       case "DaemonSet" -> decode(where, what, obj, V1DaemonSet.class, out.daemonSets);
       case "ReplicationController" ->
           decode(where, what, obj, V1ReplicationController.class, out.replicationControllers);
+      case "PersistentVolume" ->
+          validated(
+              where,
+              what,
+              decode(where, what, obj, V1PersistentVolume.class, out.persistentVolumes),
+              pv -> StorageValidation.persistentVolume(pv, obj));
+      case "PersistentVolumeClaim" ->
+          validated(
+              where,
+              what,
+              decode(where, what, obj, V1PersistentVolumeClaim.class, out.persistentVolumeClaims),
+              c -> StorageValidation.persistentVolumeClaim(c, obj));
+      case "StorageClass" ->
+          validated(
+              where,
+              what,
+              decode(where, what, obj, V1StorageClass.class, out.storageClasses),
+              StorageValidation::storageClass);
+      case "CSINode" ->
+          validated(
+              where,
+              what,
+              decode(where, what, obj, V1CSINode.class, out.csiNodes),
+              StorageValidation::csiNode);
+      case "CSIDriver" -> decode(where, what, obj, V1CSIDriver.class, out.csiDrivers);
+      case "CSIStorageCapacity" ->
+          validated(
+              where,
+              what,
+              decode(where, what, obj, V1CSIStorageCapacity.class, out.csiStorageCapacities),
+              c -> StorageValidation.csiStorageCapacity(c, obj));
       default -> {
         if (apiVersion != null && !BUILTIN_GROUPS.contains(apiVersion)) {
           out.customObjects.add(obj);
@@ -220,11 +259,25 @@ public final class ManifestLoader {
     }
   }
 
-  private <T> void decode(
+  /** Reports the field errors {@code validation} finds in {@code decoded} (when it decoded). */
+  private <T> void validated(
+      String where, String what, T decoded, Function<T, List<FieldError>> validation) {
+    if (decoded == null) {
+      return;
+    }
+    for (FieldError e : validation.apply(decoded)) {
+      problems.add(where + ": " + what + ": " + e);
+    }
+  }
+
+  /** Decodes {@code obj} into {@code into}; returns it, or {@code null} after reporting why not. */
+  private <T> T decode(
       String where, String what, Map<String, Object> obj, Class<T> type, List<T> into) {
     String text = json.getGson().toJson(obj);
     try {
-      into.add(json.deserialize(text, type));
+      T decoded = json.deserialize(text, type);
+      into.add(decoded);
+      return decoded;
     } catch (RuntimeException e) {
       String msg = e.getMessage() == null ? e.toString() : e.getMessage();
       Matcher m = UNKNOWN_FIELD.matcher(msg);
@@ -242,6 +295,7 @@ public final class ManifestLoader {
         problems.add(where + ": " + what + ": " + (cut > 0 ? msg.substring(0, cut) : msg));
       }
     }
+    return null;
   }
 
   private void checkQuantities(String what, Object value, String path) {

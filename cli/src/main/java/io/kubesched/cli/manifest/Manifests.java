@@ -1,10 +1,15 @@
 package io.kubesched.cli.manifest;
 
+import io.kubernetes.client.openapi.models.V1CSIDriver;
+import io.kubernetes.client.openapi.models.V1CSINode;
+import io.kubernetes.client.openapi.models.V1CSIStorageCapacity;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1PersistentVolume;
+import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
@@ -12,6 +17,7 @@ import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1StorageClass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +39,12 @@ public final class Manifests {
   final List<V1Job> jobs = new ArrayList<>();
   final List<V1DaemonSet> daemonSets = new ArrayList<>();
   final List<V1ReplicationController> replicationControllers = new ArrayList<>();
+  final List<V1PersistentVolume> persistentVolumes = new ArrayList<>();
+  final List<V1PersistentVolumeClaim> persistentVolumeClaims = new ArrayList<>();
+  final List<V1StorageClass> storageClasses = new ArrayList<>();
+  final List<V1CSINode> csiNodes = new ArrayList<>();
+  final List<V1CSIDriver> csiDrivers = new ArrayList<>();
+  final List<V1CSIStorageCapacity> csiStorageCapacities = new ArrayList<>();
   final List<Map<String, Object>> customObjects = new ArrayList<>();
   final List<String> warnings = new ArrayList<>();
 
@@ -94,6 +106,36 @@ public final class Manifests {
   /** Returns the replication controllers. */
   public List<V1ReplicationController> replicationControllers() {
     return replicationControllers;
+  }
+
+  /** Returns the persistent volumes. */
+  public List<V1PersistentVolume> persistentVolumes() {
+    return persistentVolumes;
+  }
+
+  /** Returns the persistent volume claims given as such (not those of StatefulSet templates). */
+  public List<V1PersistentVolumeClaim> persistentVolumeClaims() {
+    return persistentVolumeClaims;
+  }
+
+  /** Returns the storage classes. */
+  public List<V1StorageClass> storageClasses() {
+    return storageClasses;
+  }
+
+  /** Returns the CSINode objects. */
+  public List<V1CSINode> csiNodes() {
+    return csiNodes;
+  }
+
+  /** Returns the CSIDriver objects. */
+  public List<V1CSIDriver> csiDrivers() {
+    return csiDrivers;
+  }
+
+  /** Returns the CSIStorageCapacity objects. */
+  public List<V1CSIStorageCapacity> csiStorageCapacities() {
+    return csiStorageCapacities;
   }
 
   /** Returns objects of other API groups kept as maps (e.g. PodGroups). */

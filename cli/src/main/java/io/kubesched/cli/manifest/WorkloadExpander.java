@@ -11,6 +11,7 @@ import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
 import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1OwnerReference;
+import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubernetes.client.openapi.models.V1PodTemplateSpec;
@@ -49,16 +50,22 @@ public final class WorkloadExpander {
   private WorkloadExpander() {}
 
   /** The result of an expansion. */
-  public record Expansion(List<V1Pod> pods, List<V1ReplicaSet> replicaSets) {}
+  public record Expansion(
+      List<V1Pod> pods,
+      List<V1ReplicaSet> replicaSets,
+      List<V1PersistentVolumeClaim> persistentVolumeClaims) {}
 
   /**
-   * Returns the pods of {@code m}'s workloads (not the pods listed as pods) and the ReplicaSets
-   * created for Deployments.
+   * Returns the pods of {@code m}'s workloads (not the pods listed as pods), the ReplicaSets
+   * created for Deployments and the claims of StatefulSets' {@code volumeClaimTemplates} (named
+   * {@code <template>-<statefulset>-<ordinal>} as the StatefulSet controller names them, for every
+   * ordinal below {@code replicas} whose claim the input does not list).
    */
   public static Expansion expand(Manifests m) {
     Existing existing = new Existing(m);
     List<V1Pod> pods = new ArrayList<>();
     List<V1ReplicaSet> createdReplicaSets = new ArrayList<>();
+    List<V1PersistentVolumeClaim> claims = new ArrayList<>();
     for (V1Deployment d : m.deployments()) {
       V1ObjectMeta dm = meta(d.getMetadata());
       if (existing.hasOwnedReplicaSet(ns(dm), dm.getName())) {
@@ -131,6 +138,8 @@ public final class WorkloadExpander {
           ss.getSpec().getTemplate(),
           replicas(ss.getSpec().getReplicas()),
           true);
+      StatefulSetClaims.addClaims(ss, m.persistentVolumeClaims(), claims);
+      StatefulSetClaims.addVolumes(ss, pods);
     }
     for (V1Job job : m.jobs()) {
       V1ObjectMeta md = meta(job.getMetadata());
@@ -178,7 +187,7 @@ public final class WorkloadExpander {
         index++;
       }
     }
-    return new Expansion(pods, createdReplicaSets);
+    return new Expansion(pods, createdReplicaSets, claims);
   }
 
   private static void replicate(

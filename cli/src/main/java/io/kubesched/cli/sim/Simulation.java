@@ -117,6 +117,13 @@ public final class Simulation {
     createAll(cluster, manifests.replicationControllers());
     createAll(cluster, manifests.jobs());
     createAll(cluster, manifests.daemonSets());
+    createAll(cluster, manifests.storageClasses());
+    createAll(cluster, manifests.csiDrivers());
+    createAll(cluster, manifests.csiNodes());
+    createAll(cluster, manifests.csiStorageCapacities());
+    createAll(cluster, manifests.persistentVolumes());
+    createAll(cluster, manifests.persistentVolumeClaims());
+    createAll(cluster, expansion.persistentVolumeClaims());
     for (Map<String, Object> o : manifests.customObjects()) {
       cluster.createCustomObject(o);
     }

@@ -29,4 +29,16 @@ public interface ClusterListener {
 
   /** Called when a pod was deleted; {@code pod} is its last version. */
   default void onPodDelete(V1Pod pod) {}
+
+  /**
+   * Called when a storage object (PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode,
+   * CSIDriver, CSIStorageCapacity) changed; not replayed on registration.
+   *
+   * @param resource the {@link io.kubesched.framework.EventResource} of the object
+   * @param actionType {@link io.kubesched.framework.ActionType#ADD}, {@code UPDATE} or {@code
+   *     DELETE}
+   * @param oldObj the previous version, {@code null} on add
+   * @param newObj the new version, {@code null} on delete
+   */
+  default void onStorageChange(String resource, int actionType, Object oldObj, Object newObj) {}
 }

@@ -1,9 +1,14 @@
 package io.kubesched.core.cluster;
 
 import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.openapi.models.V1CSIDriver;
+import io.kubernetes.client.openapi.models.V1CSINode;
+import io.kubernetes.client.openapi.models.V1CSIStorageCapacity;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1PersistentVolume;
+import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
@@ -14,7 +19,9 @@ import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubernetes.client.openapi.models.V1StorageClass;
 import io.kubesched.core.cluster.ObjectStore.Kind;
+import io.kubesched.framework.ActionType;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,9 +37,10 @@ import java.util.function.Consumer;
  * the API server and the scheduler's informers.
  *
  * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services, replica
- * sets, stateful sets, replication controllers, deployments, jobs, daemon sets and custom objects
- * (generic maps). Every write bumps a cluster-wide {@code metadata.resourceVersion}, as etcd does;
- * node and pod changes are delivered to the {@link ClusterListener}s in the order they happened.
+ * sets, stateful sets, replication controllers, deployments, jobs, daemon sets, the storage kinds
+ * of {@link StorageObjects} and custom objects (generic maps). Every write bumps a cluster-wide
+ * {@code metadata.resourceVersion}, as etcd does; node, pod and storage changes are delivered to
+ * the {@link ClusterListener}s in the order they happened.
  *
  * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and to
  * listeners) are the stored instances and must not be modified: a change is always a new object.
@@ -134,6 +142,8 @@ public final class InMemoryCluster implements Cluster {
         Admission.defaultNodeStatus(node);
       } else if (copy instanceof V1Namespace) {
         Admission.labelNamespace(meta);
+      } else {
+        StorageObjects.admit(copy, store.objects(V1StorageClass.class).values());
       }
       meta.setResourceVersion(store.nextResourceVersion());
       stored.put(key, copy);
@@ -142,6 +152,8 @@ public final class InMemoryCluster implements Cluster {
         listeners.notifyLocked(l -> l.onNodeAdd(node));
       } else if (copy instanceof V1Pod pod) {
         listeners.notifyLocked(l -> l.onPodAdd(pod));
+      } else {
+        notifyStorageLocked(ActionType.ADD, null, copy);
       }
     }
     listeners.dispatch();
@@ -215,6 +227,8 @@ public final class InMemoryCluster implements Cluster {
         listeners.notifyLocked(l -> l.onNodeDelete(node));
       } else if (old instanceof V1Pod pod) {
         listeners.notifyLocked(l -> l.onPodDelete(pod));
+      } else {
+        notifyStorageLocked(ActionType.DELETE, old, null);
       }
     }
     listeners.dispatch();
@@ -481,6 +495,73 @@ public final class InMemoryCluster implements Cluster {
     return list(V1ReplicationController.class, namespace);
   }
 
+  // ---------------------------------------------------------------- storage
+
+  @Override
+  public List<V1PersistentVolume> listPersistentVolumes() {
+    return list(V1PersistentVolume.class, null);
+  }
+
+  @Override
+  public Optional<V1PersistentVolume> getPersistentVolume(String name) {
+    return get(V1PersistentVolume.class, null, name);
+  }
+
+  @Override
+  public List<V1PersistentVolumeClaim> listPersistentVolumeClaims(String namespace) {
+    return list(V1PersistentVolumeClaim.class, namespace);
+  }
+
+  @Override
+  public Optional<V1PersistentVolumeClaim> getPersistentVolumeClaim(String namespace, String name) {
+    return get(V1PersistentVolumeClaim.class, namespace, name);
+  }
+
+  @Override
+  public List<V1StorageClass> listStorageClasses() {
+    return list(V1StorageClass.class, null);
+  }
+
+  @Override
+  public Optional<V1StorageClass> getStorageClass(String name) {
+    return get(V1StorageClass.class, null, name);
+  }
+
+  @Override
+  public Optional<V1CSINode> getCSINode(String name) {
+    return get(V1CSINode.class, null, name);
+  }
+
+  @Override
+  public List<V1CSINode> listCSINodes() {
+    return list(V1CSINode.class, null);
+  }
+
+  @Override
+  public Optional<V1CSIDriver> getCSIDriver(String name) {
+    return get(V1CSIDriver.class, null, name);
+  }
+
+  @Override
+  public List<V1CSIDriver> listCSIDrivers() {
+    return list(V1CSIDriver.class, null);
+  }
+
+  @Override
+  public List<V1CSIStorageCapacity> listCSIStorageCapacities() {
+    return list(V1CSIStorageCapacity.class, null);
+  }
+
+  @Override
+  public V1PersistentVolume updatePersistentVolume(V1PersistentVolume pv) {
+    return update(pv);
+  }
+
+  @Override
+  public V1PersistentVolumeClaim updatePersistentVolumeClaim(V1PersistentVolumeClaim pvc) {
+    return update(pvc);
+  }
+
   // ---------------------------------------------------------------- custom objects
 
   /**
@@ -555,6 +636,15 @@ public final class InMemoryCluster implements Cluster {
     } else if (copy instanceof V1Pod pod) {
       V1Pod oldPod = (V1Pod) old;
       listeners.notifyLocked(l -> l.onPodUpdate(oldPod, pod));
+    } else {
+      notifyStorageLocked(ActionType.UPDATE, old, copy);
+    }
+  }
+
+  private void notifyStorageLocked(int actionType, Object old, Object copy) {
+    String resource = StorageObjects.eventResource(copy == null ? old : copy);
+    if (resource != null) {
+      listeners.notifyLocked(l -> l.onStorageChange(resource, actionType, old, copy));
     }
   }
 

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The typed objects of an {@link InMemoryCluster}, by kind and {@code namespace/name} in creation
@@ -50,7 +51,7 @@ final class ObjectStore {
   private long resourceVersion;
 
   ObjectStore() {
-    for (Kind k : KINDS) {
+    for (Kind k : Stream.concat(KINDS.stream(), StorageObjects.KINDS.stream()).toList()) {
       kinds.put(k.type(), k);
       stores.put(k.type(), new LinkedHashMap<>());
     }
