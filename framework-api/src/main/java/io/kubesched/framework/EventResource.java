@@ -23,6 +23,15 @@ public final class EventResource {
   /** Storage classes. */
   public static final String STORAGE_CLASS = "storage.k8s.io/StorageClass";
 
+  /** DRA ResourceClaims. */
+  public static final String RESOURCE_CLAIM = "resource.k8s.io/ResourceClaim";
+
+  /** DRA ResourceSlices. */
+  public static final String RESOURCE_SLICE = "resource.k8s.io/ResourceSlice";
+
+  /** DRA DeviceClasses. */
+  public static final String DEVICE_CLASS = "resource.k8s.io/DeviceClass";
+
   /** Any resource. */
   public static final String WILDCARD = "*";
 
