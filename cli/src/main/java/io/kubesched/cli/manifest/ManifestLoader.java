@@ -65,6 +65,7 @@ public final class ManifestLoader {
           "events.k8s.io/v1",
           "admissionregistration.k8s.io/v1",
           "resource.k8s.io/v1beta1",
+          "resource.k8s.io/v1",
           "node.k8s.io/v1",
           "certificates.k8s.io/v1");
   private static final Pattern UNKNOWN_FIELD =
@@ -209,6 +210,8 @@ public final class ManifestLoader {
       case "DaemonSet" -> decode(where, what, obj, V1DaemonSet.class, out.daemonSets);
       case "ReplicationController" ->
           decode(where, what, obj, V1ReplicationController.class, out.replicationControllers);
+      case "ResourceClaim", "ResourceClaimTemplate", "DeviceClass", "ResourceSlice" ->
+          DraManifests.decode(where, what, kind, apiVersion, obj, json, problems, out.draObjects);
       default -> {
         if (apiVersion != null && !BUILTIN_GROUPS.contains(apiVersion)) {
           out.customObjects.add(obj);
@@ -252,6 +255,10 @@ public final class ManifestLoader {
         if (QUANTITY_MAPS.contains(key) && e.getValue() instanceof Map<?, ?> q) {
           for (Map.Entry<?, ?> r : q.entrySet()) {
             Object v = r.getValue();
+            if (v instanceof Map<?, ?> capacity && capacity.containsKey("value")) {
+              // resource.k8s.io/v1 device capacity: {value: QUANTITY, requestPolicy: ...}
+              v = capacity.get("value");
+            }
             String qp = p + "." + r.getKey();
             if (v == null) {
               problems.add(what + ": " + qp + ": quantity must not be empty");

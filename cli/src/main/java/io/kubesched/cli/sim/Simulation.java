@@ -117,6 +117,7 @@ public final class Simulation {
     createAll(cluster, manifests.replicationControllers());
     createAll(cluster, manifests.jobs());
     createAll(cluster, manifests.daemonSets());
+    createAll(cluster, manifests.draObjects());
     for (Map<String, Object> o : manifests.customObjects()) {
       cluster.createCustomObject(o);
     }
@@ -221,6 +222,7 @@ public final class Simulation {
   private boolean addPod(
       InMemoryCluster cluster, V1Pod p, Map<String, SimulationReport.PodResult> rejected) {
     try {
+      ResourceClaimController.createClaims(cluster, p);
       cluster.addPod(p);
       return true;
     } catch (RuntimeException e) {
@@ -245,7 +247,9 @@ public final class Simulation {
       if (o.getMetadata() != null
           && o.getMetadata().getNamespace() == null
           && !(o instanceof io.kubernetes.client.openapi.models.V1Namespace)
-          && !(o instanceof io.kubernetes.client.openapi.models.V1PriorityClass)) {
+          && !(o instanceof io.kubernetes.client.openapi.models.V1PriorityClass)
+          && !(o instanceof io.kubernetes.client.openapi.models.V1DeviceClass)
+          && !(o instanceof io.kubernetes.client.openapi.models.V1ResourceSlice)) {
         o.getMetadata().setNamespace("default");
       }
       cluster.create(o);
