@@ -291,6 +291,15 @@ public final class Simulation {
       V1PodCondition cond = scheduledCondition(pod);
       String status;
       String message = cond == null ? null : cond.getMessage();
+      if (message == null
+          && featureGates != null
+          && featureGates.enabled(
+              io.kubesched.framework.FeatureGates.DYNAMIC_RESOURCE_ALLOCATION)) {
+        // held back by DynamicResources' PreEnqueue: say which claim is missing
+        message =
+            io.kubesched.plugins.dynamicresources.DynamicResources.claimProblem(cluster, pod)
+                .orElse(null);
+      }
       if (waiting.contains(key)) {
         status = "Waiting";
       } else if (pod.getSpec().getSchedulingGates() != null

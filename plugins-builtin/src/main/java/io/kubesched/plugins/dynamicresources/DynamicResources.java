@@ -128,6 +128,19 @@ public final class DynamicResources
     return enabled;
   }
 
+  /**
+   * Returns why PreEnqueue holds {@code pod} back (a claim that does not exist yet, is being
+   * deleted or belongs to another pod), in kube's words; empty when its claims are all there.
+   */
+  public static Optional<String> claimProblem(ClusterClient client, V1Pod pod) {
+    try {
+      ClaimLookup.claims(client, pod);
+      return Optional.empty();
+    } catch (ClaimLookup.ClaimException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
   @Override
   public Status preEnqueue(PodInfo pod) {
     if (!enabled) {
