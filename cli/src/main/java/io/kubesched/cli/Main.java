@@ -48,10 +48,19 @@ public final class Main implements Runnable {
    */
   static KubeSchedulerConfiguration loadConfiguration(
       Path config, PluginRegistry registry, PrintWriter err) {
+    return loadConfiguration(config, registry, err, io.kubesched.framework.FeatureGates.defaults());
+  }
+
+  /** As {@link #loadConfiguration(Path, PluginRegistry, PrintWriter)}, with the gates' defaults. */
+  static KubeSchedulerConfiguration loadConfiguration(
+      Path config,
+      PluginRegistry registry,
+      PrintWriter err,
+      io.kubesched.framework.FeatureGates gates) {
     try {
       return config == null
-          ? ConfigurationLoader.defaults(registry)
-          : ConfigurationLoader.load(config, registry);
+          ? ConfigurationLoader.defaults(registry, gates)
+          : ConfigurationLoader.load(config, registry, gates);
     } catch (InvalidConfigurationException e) {
       err.println(
           (config == null ? "configuration" : config.toString()) + ": invalid configuration:");

@@ -163,7 +163,7 @@ public final class RunCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     PluginRegistry registry = PluginRegistry.discover();
-    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err);
+    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err, gates);
     if (cfg == null) {
       return Main.EXIT_USAGE;
     }

@@ -116,7 +116,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     int printedWarnings = manifests.warnings().size();
     PluginRegistry registry = PluginRegistry.discover();
-    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err);
+    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err, gates);
     if (cfg == null) {
       return Main.EXIT_USAGE;
     }

@@ -1,5 +1,7 @@
 package io.kubesched.framework;
 
+import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
+import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
@@ -7,6 +9,7 @@ import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.util.List;
@@ -74,4 +77,44 @@ public interface ClusterClient extends StorageClient {
    */
   List<Map<String, Object>> listCustomObjects(
       String apiVersion, String kind, @Nullable String namespace);
+
+  // ---------------------------------------------------------------- resource.k8s.io/v1 (DRA)
+
+  /**
+   * Returns the ResourceClaims ({@code resource.k8s.io/v1}) of {@code namespace}, or of every
+   * namespace when it is {@code null}. A cluster that does not serve DRA objects has none.
+   */
+  default List<ResourceV1ResourceClaim> listResourceClaims(String namespace) {
+    return List.of();
+  }
+
+  /** Returns the ResourceClaim {@code namespace/name}, or empty. */
+  default Optional<ResourceV1ResourceClaim> getResourceClaim(String namespace, String name) {
+    return listResourceClaims(namespace).stream()
+        .filter(c -> c.getMetadata() != null && name.equals(c.getMetadata().getName()))
+        .findFirst();
+  }
+
+  /** Returns the DeviceClass {@code name}, or empty. */
+  default Optional<V1DeviceClass> getDeviceClass(String name) {
+    return Optional.empty();
+  }
+
+  /** Returns every ResourceSlice. */
+  default List<V1ResourceSlice> listResourceSlices() {
+    return List.of();
+  }
+
+  /**
+   * Writes {@code claim}'s {@code status} (the {@code resourceclaims/status} subresource) and
+   * returns the stored claim. The claim's {@code metadata.resourceVersion}, when set, must be the
+   * current one. Finalizers in {@code claim.metadata} are written too, as the separate update kube
+   * does before the status update.
+   *
+   * @throws SchedulingException when the claim is gone, was changed concurrently, or the cluster
+   *     does not serve DRA objects
+   */
+  default ResourceV1ResourceClaim updateResourceClaimStatus(ResourceV1ResourceClaim claim) {
+    throw new SchedulingException("this cluster does not serve resource.k8s.io/v1 ResourceClaims");
+  }
 }

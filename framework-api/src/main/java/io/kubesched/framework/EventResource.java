@@ -32,6 +32,15 @@ public final class EventResource {
   /** CSIStorageCapacity objects. */
   public static final String CSI_STORAGE_CAPACITY = "storage.k8s.io/CSIStorageCapacity";
 
+  /** DRA ResourceClaims. */
+  public static final String RESOURCE_CLAIM = "resource.k8s.io/ResourceClaim";
+
+  /** DRA ResourceSlices. */
+  public static final String RESOURCE_SLICE = "resource.k8s.io/ResourceSlice";
+
+  /** DRA DeviceClasses. */
+  public static final String DEVICE_CLASS = "resource.k8s.io/DeviceClass";
+
   /** Any resource. */
   public static final String WILDCARD = "*";
 

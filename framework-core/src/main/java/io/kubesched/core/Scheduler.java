@@ -123,7 +123,10 @@ public final class Scheduler implements AutoCloseable {
     this.cluster = Objects.requireNonNull(b.cluster, "cluster must not be null");
     PluginRegistry registry = b.registry != null ? b.registry : PluginRegistry.discover();
     KubeSchedulerConfiguration config =
-        b.configuration != null ? b.configuration : ConfigurationLoader.defaults(registry);
+        b.configuration != null
+            ? b.configuration
+            : ConfigurationLoader.defaults(
+                registry, b.featureGates == null ? FeatureGates.defaults() : b.featureGates);
     if (config.profiles().isEmpty()) {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
     }

@@ -73,6 +73,7 @@ public final class ManifestLoader {
           "events.k8s.io/v1",
           "admissionregistration.k8s.io/v1",
           "resource.k8s.io/v1beta1",
+          "resource.k8s.io/v1",
           "node.k8s.io/v1",
           "certificates.k8s.io/v1");
   private static final Pattern UNKNOWN_FIELD =
@@ -248,6 +249,8 @@ public final class ManifestLoader {
               what,
               decode(where, what, obj, V1CSIStorageCapacity.class, out.csiStorageCapacities),
               c -> StorageValidation.csiStorageCapacity(c, obj));
+      case "ResourceClaim", "ResourceClaimTemplate", "DeviceClass", "ResourceSlice" ->
+          DraManifests.decode(where, what, kind, apiVersion, obj, json, problems, out.draObjects);
       default -> {
         if (apiVersion != null && !BUILTIN_GROUPS.contains(apiVersion)) {
           out.customObjects.add(obj);
@@ -306,6 +309,10 @@ public final class ManifestLoader {
         if (QUANTITY_MAPS.contains(key) && e.getValue() instanceof Map<?, ?> q) {
           for (Map.Entry<?, ?> r : q.entrySet()) {
             Object v = r.getValue();
+            if (v instanceof Map<?, ?> capacity && capacity.containsKey("value")) {
+              // resource.k8s.io/v1 device capacity: {value: QUANTITY, requestPolicy: ...}
+              v = capacity.get("value");
+            }
             String qp = p + "." + r.getKey();
             if (v == null) {
               problems.add(what + ": " + qp + ": quantity must not be empty");

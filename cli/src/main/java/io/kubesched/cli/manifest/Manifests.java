@@ -46,6 +46,7 @@ public final class Manifests {
   final List<V1CSIDriver> csiDrivers = new ArrayList<>();
   final List<V1CSIStorageCapacity> csiStorageCapacities = new ArrayList<>();
   final List<Map<String, Object>> customObjects = new ArrayList<>();
+  final List<io.kubernetes.client.common.KubernetesObject> draObjects = new ArrayList<>();
   final List<String> warnings = new ArrayList<>();
 
   /** Returns the nodes. */
@@ -146,5 +147,13 @@ public final class Manifests {
   /** Returns the warnings (unknown kinds skipped, ...). */
   public List<String> warnings() {
     return warnings;
+  }
+
+  /**
+   * Returns the DRA objects ({@code resource.k8s.io/v1} DeviceClasses, ResourceSlices,
+   * ResourceClaimTemplates and ResourceClaims) in input order.
+   */
+  public List<io.kubernetes.client.common.KubernetesObject> draObjects() {
+    return draObjects;
   }
 }

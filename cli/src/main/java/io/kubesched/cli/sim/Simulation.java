@@ -124,6 +124,7 @@ public final class Simulation {
     createAll(cluster, manifests.persistentVolumes());
     createAll(cluster, manifests.persistentVolumeClaims());
     createAll(cluster, expansion.persistentVolumeClaims());
+    createAll(cluster, manifests.draObjects());
     for (Map<String, Object> o : manifests.customObjects()) {
       cluster.createCustomObject(o);
     }
@@ -228,6 +229,7 @@ public final class Simulation {
   private boolean addPod(
       InMemoryCluster cluster, V1Pod p, Map<String, SimulationReport.PodResult> rejected) {
     try {
+      ResourceClaimController.createClaims(cluster, p);
       cluster.addPod(p);
       return true;
     } catch (RuntimeException e) {
@@ -252,7 +254,9 @@ public final class Simulation {
       if (o.getMetadata() != null
           && o.getMetadata().getNamespace() == null
           && !(o instanceof io.kubernetes.client.openapi.models.V1Namespace)
-          && !(o instanceof io.kubernetes.client.openapi.models.V1PriorityClass)) {
+          && !(o instanceof io.kubernetes.client.openapi.models.V1PriorityClass)
+          && !(o instanceof io.kubernetes.client.openapi.models.V1DeviceClass)
+          && !(o instanceof io.kubernetes.client.openapi.models.V1ResourceSlice)) {
         o.getMetadata().setNamespace("default");
       }
       cluster.create(o);
@@ -294,6 +298,15 @@ public final class Simulation {
       V1PodCondition cond = scheduledCondition(pod);
       String status;
       String message = cond == null ? null : cond.getMessage();
+      if (message == null
+          && featureGates != null
+          && featureGates.enabled(
+              io.kubesched.framework.FeatureGates.DYNAMIC_RESOURCE_ALLOCATION)) {
+        // held back by DynamicResources' PreEnqueue: say which claim is missing
+        message =
+            io.kubesched.plugins.dynamicresources.DynamicResources.claimProblem(cluster, pod)
+                .orElse(null);
+      }
       if (waiting.contains(key)) {
         status = "Waiting";
       } else if (pod.getSpec().getSchedulingGates() != null

@@ -1,9 +1,11 @@
 package io.kubesched.core.cluster;
 
 import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1CSIDriver;
 import io.kubernetes.client.openapi.models.V1CSINode;
 import io.kubernetes.client.openapi.models.V1CSIStorageCapacity;
+import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
@@ -17,6 +19,7 @@ import io.kubernetes.client.openapi.models.V1PodStatus;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StorageClass;
@@ -38,9 +41,10 @@ import java.util.function.Consumer;
  *
  * <p>It stores nodes, pods, namespaces, priority classes, pod disruption budgets, services, replica
  * sets, stateful sets, replication controllers, deployments, jobs, daemon sets, the storage kinds
- * of {@link StorageObjects} and custom objects (generic maps). Every write bumps a cluster-wide
- * {@code metadata.resourceVersion}, as etcd does; node, pod and storage changes are delivered to
- * the {@link ClusterListener}s in the order they happened.
+ * of {@link StorageObjects}, DRA objects ({@code resource.k8s.io/v1} ResourceClaims,
+ * ResourceClaimTemplates, DeviceClasses, ResourceSlices) and custom objects (generic maps). Every
+ * write bumps a cluster-wide {@code metadata.resourceVersion}, as etcd does; node, pod and storage
+ * changes are delivered to the {@link ClusterListener}s in the order they happened.
  *
  * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and to
  * listeners) are the stored instances and must not be modified: a change is always a new object.
@@ -560,6 +564,54 @@ public final class InMemoryCluster implements Cluster {
   @Override
   public V1PersistentVolumeClaim updatePersistentVolumeClaim(V1PersistentVolumeClaim pvc) {
     return update(pvc);
+  }
+
+  // ---------------------------------------------------------------- resource.k8s.io/v1
+
+  @Override
+  public List<ResourceV1ResourceClaim> listResourceClaims(String namespace) {
+    return list(ResourceV1ResourceClaim.class, namespace);
+  }
+
+  @Override
+  public Optional<ResourceV1ResourceClaim> getResourceClaim(String namespace, String name) {
+    return get(ResourceV1ResourceClaim.class, namespace, name);
+  }
+
+  @Override
+  public Optional<V1DeviceClass> getDeviceClass(String name) {
+    return get(V1DeviceClass.class, null, name);
+  }
+
+  @Override
+  public List<V1ResourceSlice> listResourceSlices() {
+    return list(V1ResourceSlice.class, null);
+  }
+
+  /**
+   * Writes the claim's status and finalizers as the {@code resourceclaims/status} subresource
+   * (after the finalizer update) does; see {@link
+   * io.kubesched.framework.ClusterClient#updateResourceClaimStatus}.
+   *
+   * @throws ClusterException {@code NOT_FOUND} when the claim is gone, {@code CONFLICT} on a stale
+   *     resourceVersion
+   */
+  @Override
+  public ResourceV1ResourceClaim updateResourceClaimStatus(ResourceV1ResourceClaim claim) {
+    V1ObjectMeta meta = claim.getMetadata();
+    ResourceV1ResourceClaim current =
+        get(ResourceV1ResourceClaim.class, meta.getNamespace(), meta.getName())
+            .orElseThrow(
+                () ->
+                    ObjectStore.notFound(
+                        store.kind(ResourceV1ResourceClaim.class), meta.getName()));
+    ResourceV1ResourceClaim next = ObjectCopier.shallowCopy(current);
+    V1ObjectMeta nextMeta = ObjectCopier.shallowCopy(current.getMetadata());
+    nextMeta.setResourceVersion(meta.getResourceVersion());
+    nextMeta.setFinalizers(meta.getFinalizers());
+    next.setMetadata(nextMeta);
+    next.setStatus(claim.getStatus());
+    return update(next);
   }
 
   // ---------------------------------------------------------------- custom objects

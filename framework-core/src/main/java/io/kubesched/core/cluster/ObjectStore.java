@@ -1,8 +1,10 @@
 package io.kubesched.core.cluster;
 
 import io.kubernetes.client.common.KubernetesObject;
+import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1Deployment;
+import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
@@ -12,6 +14,8 @@ import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1ResourceClaimTemplate;
+import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.util.ArrayList;
@@ -44,7 +48,11 @@ final class ObjectStore {
           new Kind(V1ReplicationController.class, "replicationcontrollers", true),
           new Kind(V1Deployment.class, "deployments.apps", true),
           new Kind(V1Job.class, "jobs.batch", true),
-          new Kind(V1DaemonSet.class, "daemonsets.apps", true));
+          new Kind(V1DaemonSet.class, "daemonsets.apps", true),
+          new Kind(ResourceV1ResourceClaim.class, "resourceclaims.resource.k8s.io", true),
+          new Kind(V1ResourceClaimTemplate.class, "resourceclaimtemplates.resource.k8s.io", true),
+          new Kind(V1DeviceClass.class, "deviceclasses.resource.k8s.io", false),
+          new Kind(V1ResourceSlice.class, "resourceslices.resource.k8s.io", false));
 
   private final Map<Class<?>, Kind> kinds = new LinkedHashMap<>();
   private final Map<Class<?>, Map<String, KubernetesObject>> stores = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import static io.kubesched.framework.validation.FieldErrors.child;
 import static io.kubesched.framework.validation.FieldErrors.index;
 
 import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.NoArgs;
 import io.kubesched.framework.PluginArgs;
@@ -71,6 +72,16 @@ public final class ConfigurationLoader {
    *     YAML (with line and column) or not a valid configuration (with every problem)
    */
   public static KubeSchedulerConfiguration load(Path file, PluginRegistry registry) {
+    return load(file, registry, FeatureGates.defaults());
+  }
+
+  /**
+   * Loads {@code file} as {@link #load(Path, PluginRegistry)} does, with the default plugins of
+   * {@code gates} (kube's {@code applyFeatureGates}: DynamicResources before DefaultPreemption when
+   * {@code DynamicResourceAllocation} is on).
+   */
+  public static KubeSchedulerConfiguration load(
+      Path file, PluginRegistry registry, FeatureGates gates) {
     Objects.requireNonNull(file, "file must not be null");
     String text;
     try {
@@ -82,7 +93,7 @@ public final class ConfigurationLoader {
       throw new InvalidConfigurationException(
           file.toString(), List.of(new FieldError(file.toString(), "cannot read: " + e)));
     }
-    return parse(text, file.toString(), registry);
+    return parse(text, file.toString(), registry, gates);
   }
 
   /**
@@ -101,7 +112,12 @@ public final class ConfigurationLoader {
    * @throws InvalidConfigurationException when a default plugin is not in {@code registry}
    */
   public static KubeSchedulerConfiguration defaults(PluginRegistry registry) {
-    return build(V1Types.Configuration.EMPTY, registry, "");
+    return defaults(registry, FeatureGates.defaults());
+  }
+
+  /** Returns the default configuration with the default plugins of {@code gates}. */
+  public static KubeSchedulerConfiguration defaults(PluginRegistry registry, FeatureGates gates) {
+    return build(V1Types.Configuration.EMPTY, registry, "", gates);
   }
 
   /**
@@ -113,6 +129,12 @@ public final class ConfigurationLoader {
    */
   public static KubeSchedulerConfiguration parse(
       String text, String source, PluginRegistry registry) {
+    return parse(text, source, registry, FeatureGates.defaults());
+  }
+
+  /** Parses as {@link #parse(String, String, PluginRegistry)} with the default plugins of gates. */
+  public static KubeSchedulerConfiguration parse(
+      String text, String source, PluginRegistry registry, FeatureGates gates) {
     Objects.requireNonNull(text, "text must not be null");
     Objects.requireNonNull(registry, "registry must not be null");
     Object doc = readDocument(text, source);
@@ -133,7 +155,7 @@ public final class ConfigurationLoader {
     if (!errors.isEmpty()) {
       throw new InvalidConfigurationException(source, errors);
     }
-    return build(raw, registry, source);
+    return build(raw, registry, source, gates);
   }
 
   private static void checkTypeMeta(
@@ -178,7 +200,7 @@ public final class ConfigurationLoader {
       Profile profile, String path, Plugins custom, List<List<FieldError>> argsErrors) {}
 
   private static KubeSchedulerConfiguration build(
-      V1Types.Configuration raw, PluginRegistry registry, String source) {
+      V1Types.Configuration raw, PluginRegistry registry, String source, FeatureGates gates) {
     List<FieldError> errors = new ArrayList<>();
 
     int parallelism = raw.parallelism() == null ? 16 : raw.parallelism();
@@ -198,7 +220,7 @@ public final class ConfigurationLoader {
     }
     List<ProfileBuild> builds = new ArrayList<>();
     for (int i = 0; i < rawProfiles.size(); i++) {
-      builds.add(buildProfile(index("profiles", i), rawProfiles.get(i), registry));
+      builds.add(buildProfile(index("profiles", i), rawProfiles.get(i), registry, gates));
     }
     int percentage = raw.percentageOfNodesToScore() == null ? 0 : raw.percentageOfNodesToScore();
     KubeSchedulerConfiguration.LeaderElection leaderElection = leaderElection(raw.leaderElection());
@@ -292,9 +314,9 @@ public final class ConfigurationLoader {
   }
 
   private static ProfileBuild buildProfile(
-      String path, V1Types.Profile raw, PluginRegistry registry) {
+      String path, V1Types.Profile raw, PluginRegistry registry, FeatureGates gates) {
     Plugins custom = raw.plugins() == null ? null : plugins(raw.plugins());
-    Plugins merged = DefaultPlugins.merge(DefaultPlugins.multiPoint(), custom);
+    Plugins merged = DefaultPlugins.merge(DefaultPlugins.multiPoint(gates), custom);
     List<PluginConfig> configs = new ArrayList<>();
     List<List<FieldError>> argsErrors = new ArrayList<>();
     Set<String> configured = new java.util.HashSet<>();

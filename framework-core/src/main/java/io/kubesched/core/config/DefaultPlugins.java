@@ -1,5 +1,6 @@
 package io.kubesched.core.config;
 
+import io.kubesched.framework.FeatureGates;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,9 +15,10 @@ import org.slf4j.LoggerFactory;
  * pkg/scheduler/apis/config/v1/default_plugins.go}) and the merging of a profile's own plugin sets
  * into them ({@code mergePlugins}/{@code mergePluginSet}).
  *
- * <p>The volume plugins (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone) and
- * DynamicResources (off by default in 1.33) are left out because kubesched does not implement them;
- * every other entry, its order and its weight are upstream's.
+ * <p>The volume plugins (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone) are left
+ * out because kubesched does not implement them; DynamicResources is added as kube adds it, only
+ * with the {@code DynamicResourceAllocation} gate; every other entry, its order and its weight are
+ * upstream's.
  */
 public final class DefaultPlugins {
   private static final Logger log = LoggerFactory.getLogger(DefaultPlugins.class);
@@ -60,6 +62,9 @@ public final class DefaultPlugins {
   /** The name of the ImageLocality plugin. */
   public static final String IMAGE_LOCALITY = "ImageLocality";
 
+  /** The name of the DynamicResources plugin (default only with DynamicResourceAllocation). */
+  public static final String DYNAMIC_RESOURCES = "DynamicResources";
+
   /** The name of the DefaultBinder plugin. */
   public static final String DEFAULT_BINDER = "DefaultBinder";
 
@@ -87,6 +92,25 @@ public final class DefaultPlugins {
    * order and with upstream's weights; every other extension point empty.
    */
   public static Plugins multiPoint() {
+    return multiPoint(FeatureGates.defaults());
+  }
+
+  /**
+   * Returns the default plugins under {@code gates}, as kube's {@code applyFeatureGates}: with
+   * {@code DynamicResourceAllocation} on, DynamicResources comes right before DefaultPreemption.
+   */
+  public static Plugins multiPoint(FeatureGates gates) {
+    List<PluginRef> enabled = MULTI_POINT;
+    if (gates.enabled(FeatureGates.DYNAMIC_RESOURCE_ALLOCATION)) {
+      enabled = new ArrayList<>();
+      for (PluginRef p : MULTI_POINT) {
+        if (p.name().equals(DEFAULT_PREEMPTION)) {
+          enabled.add(PluginRef.of(DYNAMIC_RESOURCES));
+        }
+        enabled.add(p);
+      }
+      enabled = List.copyOf(enabled);
+    }
     return new Plugins(
         null,
         null,
@@ -100,7 +124,7 @@ public final class DefaultPlugins {
         null,
         null,
         null,
-        new PluginSet(MULTI_POINT, List.of()));
+        new PluginSet(enabled, List.of()));
   }
 
   /**

@@ -1,0 +1,246 @@
+package io.kubesched.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole-engine DRA scenarios: the simulator with DynamicResourceAllocation on. */
+final class DraSimulationTest {
+  private static final String GATE = "--feature-gates=DynamicResourceAllocation=true";
+  private static final String CLUSTER =
+      """
+      apiVersion: v1
+      kind: Node
+      metadata: {name: n1}
+      status: {allocatable: {cpu: "8", memory: 8Gi, pods: "110"}}
+      ---
+      apiVersion: v1
+      kind: Node
+      metadata: {name: n2}
+      status: {allocatable: {cpu: "8", memory: 8Gi, pods: "110"}}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: DeviceClass
+      metadata: {name: gpu}
+      spec:
+        selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: n1-gpus}
+      spec:
+        driver: gpu.example.com
+        nodeName: n1
+        pool: {name: n1, generation: 1, resourceSliceCount: 1}
+        devices:
+        - {name: gpu-0, attributes: {model: {string: A100}}, capacity: {memory: {value: 80Gi}}}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: n2-gpus}
+      spec:
+        driver: gpu.example.com
+        nodeName: n2
+        pool: {name: n2, generation: 1, resourceSliceCount: 1}
+        devices:
+        - {name: gpu-0, attributes: {model: {string: L4}}, capacity: {memory: {value: 24Gi}}}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaimTemplate
+      metadata: {name: one-gpu}
+      spec:
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu}}
+      ---
+      """;
+
+  @TempDir Path dir;
+  final StringWriter out = new StringWriter();
+  final StringWriter err = new StringWriter();
+
+  private int run(String yaml, String... extra) throws Exception {
+    Path f = dir.resolve("in.yaml");
+    Files.writeString(f, yaml);
+    List<String> args = new ArrayList<>(List.of("simulate", f.toString(), "-o", "json"));
+    args.addAll(List.of(extra));
+    return Main.run(
+        new PrintWriter(out, true), new PrintWriter(err, true), args.toArray(String[]::new));
+  }
+
+  private Map<String, String> placements() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (JsonElement e :
+        new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("pods")) {
+      JsonObject p = e.getAsJsonObject();
+      m.put(
+          p.get("name").getAsString(),
+          p.get("node").isJsonNull()
+              ? "pending: " + p.get("message").getAsString()
+              : p.get("node").getAsString());
+    }
+    return m;
+  }
+
+  private static String podWithTemplate(String name) {
+    return """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: %s, namespace: default}
+        spec:
+          resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}]
+          containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+        ---
+        """
+        .formatted(name);
+  }
+
+  private static String podWithClaim(String name, String claim) {
+    return """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: %s, namespace: default}
+        spec:
+          resourceClaims: [{name: gpu, resourceClaimName: %s}]
+          containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+        ---
+        """
+        .formatted(name, claim);
+  }
+
+  @Test
+  void gpuPodsFillExactlyThePublishedDevices() throws Exception {
+    assertThat(
+            run(CLUSTER + podWithTemplate("a") + podWithTemplate("b") + podWithTemplate("c"), GATE))
+        .isZero();
+    Map<String, String> p = placements();
+    assertThat(p.values().stream().filter(v -> v.equals("n1")).count()).isEqualTo(1);
+    assertThat(p.values().stream().filter(v -> v.equals("n2")).count()).isEqualTo(1);
+    assertThat(p.get("c"))
+        .isEqualTo(
+            "pending: 0/2 nodes are available: 2 cannot allocate all claims. preemption: 0/2"
+                + " nodes are available: 2 Preemption is not helpful for scheduling.");
+  }
+
+  @Test
+  void aClaimSharedByTwoPodsUsesOneDevice() throws Exception {
+    String claim =
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared, namespace: default}
+        spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+        ---
+        """;
+    assertThat(
+            run(
+                CLUSTER
+                    + claim
+                    + podWithClaim("s1", "shared")
+                    + podWithClaim("s2", "shared")
+                    + podWithTemplate("t1")
+                    + podWithTemplate("t2"),
+                GATE))
+        .isZero();
+    Map<String, String> p = placements();
+    assertThat(p.get("s1")).isEqualTo(p.get("s2"));
+    assertThat(p.get("t1")).isNotEqualTo(p.get("s1")).doesNotStartWith("pending");
+    assertThat(p.get("t2")).startsWith("pending: ");
+  }
+
+  @Test
+  void aCelSelectorChoosesTheDeviceByAttribute() throws Exception {
+    String claim =
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: l4, namespace: default}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu
+                selectors:
+                - cel: {expression: 'device.capacity["gpu.example.com"].memory.isLessThan(quantity("40Gi")) && device.attributes["gpu.example.com"].model == "L4"'}
+        ---
+        """;
+    assertThat(run(CLUSTER + claim + podWithClaim("x", "l4"), GATE)).isZero();
+    assertThat(placements()).containsEntry("x", "n2");
+  }
+
+  @Test
+  void aPrioritizedListFallsBackToTheSecondChoice() throws Exception {
+    String claim =
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: pick, namespace: default}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              firstAvailable:
+              - name: h100
+                deviceClassName: gpu
+                selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].model == "H100"'}}]
+              - name: l4
+                deviceClassName: gpu
+                selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].model == "L4"'}}]
+        ---
+        """;
+    assertThat(run(CLUSTER + claim + podWithClaim("x", "pick"), GATE)).isZero();
+    assertThat(placements()).containsEntry("x", "n2");
+  }
+
+  @Test
+  void aMissingClaimIsReported() throws Exception {
+    assertThat(run(CLUSTER + podWithClaim("x", "nosuch"), GATE)).isZero();
+    assertThat(placements().get("x"))
+        .contains("resourceclaim.resource.k8s.io \"nosuch\" not found");
+  }
+
+  @Test
+  void aSelectorThatDoesNotCompileIsRefusedNamingClaimAndRequest() throws Exception {
+    String claim =
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: broken, namespace: default}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu
+                selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].model =='}}]
+        ---
+        """;
+    assertThat(run(CLUSTER + claim, GATE)).isEqualTo(2);
+    assertThat(err.toString())
+        .contains(
+            "ResourceClaim default/broken: spec.devices.requests[0].exactly.selectors[0]"
+                + ".cel.expression: Invalid value: ")
+        .contains("compilation failed: ERROR: <input>:");
+  }
+
+  @Test
+  void withoutTheGateClaimsAreIgnored() throws Exception {
+    assertThat(run(CLUSTER + podWithTemplate("a") + podWithTemplate("b") + podWithTemplate("c")))
+        .isZero();
+    assertThat(placements().values()).noneMatch(v -> v.startsWith("pending"));
+  }
+}

@@ -1,0 +1,833 @@
+package io.kubesched.plugins.dynamicresources;
+
+import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
+import io.kubernetes.client.openapi.models.V1AllocationResult;
+import io.kubernetes.client.openapi.models.V1Device;
+import io.kubernetes.client.openapi.models.V1DeviceAllocationConfiguration;
+import io.kubernetes.client.openapi.models.V1DeviceAllocationResult;
+import io.kubernetes.client.openapi.models.V1DeviceAttribute;
+import io.kubernetes.client.openapi.models.V1DeviceClaim;
+import io.kubernetes.client.openapi.models.V1DeviceClaimConfiguration;
+import io.kubernetes.client.openapi.models.V1DeviceClass;
+import io.kubernetes.client.openapi.models.V1DeviceClassConfiguration;
+import io.kubernetes.client.openapi.models.V1DeviceConstraint;
+import io.kubernetes.client.openapi.models.V1DeviceRequest;
+import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
+import io.kubernetes.client.openapi.models.V1DeviceSelector;
+import io.kubernetes.client.openapi.models.V1DeviceSubRequest;
+import io.kubernetes.client.openapi.models.V1ExactDeviceRequest;
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1NodeSelector;
+import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
+import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
+import io.kubernetes.client.openapi.models.V1ResourceSlice;
+import io.kubesched.plugins.dynamicresources.Pools.Pool;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * kube's structured-parameters allocator ({@code dynamic-resource-allocation/structured}, v1.34's
+ * stable variant) for one set of claims: an exhaustive depth-first search over the devices of the
+ * node's pools that takes the first complete solution. Requests are satisfied in order, each with
+ * {@code count} devices ({@code ExactCount}) or every matching device ({@code All}); a {@code
+ * firstAvailable} request takes the first sub-request that works; devices must match the class's
+ * and the request's CEL selectors, must not be in use (allocated claims, in-flight allocations, or
+ * earlier requests of this search) and must satisfy the claim's {@code matchAttribute} constraints.
+ *
+ * <p>Not thread-safe per {@link #allocate} call state; an instance can be shared because each call
+ * has its own search state.
+ */
+final class Allocator {
+  /** kube's {@code AllocationResultsMaxSize}. */
+  static final int MAX_RESULTS = 32;
+
+  /** A device's identity. */
+  record DeviceId(String driver, String pool, String device) {
+    @Override
+    public String toString() {
+      return driver + "/" + pool + "/" + device;
+    }
+  }
+
+  /** The optional DRA features the allocator honours. */
+  record Features(boolean prioritizedList, boolean adminAccess) {}
+
+  /** A problem with a claim or class that makes allocation impossible anywhere (an error). */
+  static final class AllocationException extends Exception {
+    AllocationException(String message) {
+      super(message);
+    }
+  }
+
+  private final Features features;
+  private final List<ResourceV1ResourceClaim> claims;
+  private final Set<DeviceId> allocated;
+  private final Function<String, Optional<V1DeviceClass>> classes;
+  private final List<V1ResourceSlice> slices;
+  private final CelSelectors cel;
+
+  Allocator(
+      Features features,
+      List<ResourceV1ResourceClaim> claims,
+      Set<DeviceId> allocated,
+      Function<String, Optional<V1DeviceClass>> classes,
+      List<V1ResourceSlice> slices,
+      CelSelectors cel) {
+    this.features = features;
+    this.claims = List.copyOf(claims);
+    this.allocated = allocated;
+    this.classes = classes;
+    this.slices = slices;
+    this.cel = cel;
+  }
+
+  /** The claims this allocator allocates, in order. */
+  List<ResourceV1ResourceClaim> claims() {
+    return claims;
+  }
+
+  /**
+   * Allocates every claim for {@code node}.
+   *
+   * @return one result per claim, or empty when the node cannot satisfy them
+   * @throws AllocationException when a claim or class is broken (kube's Filter error)
+   */
+  Optional<List<V1AllocationResult>> allocate(V1Node node) throws AllocationException {
+    return new Search(node).run();
+  }
+
+  // ---------------------------------------------------------------- one search
+
+  /** A request or sub-request as the search sees it. */
+  private record Req(
+      String name,
+      String parentName,
+      String className,
+      String mode,
+      long count,
+      boolean adminAccess,
+      boolean hasAdminAccess,
+      List<V1DeviceSelector> selectors) {
+    String fullName() {
+      return parentName == null ? name : parentName + "/" + name;
+    }
+
+    static Req exact(V1DeviceRequest r) {
+      V1ExactDeviceRequest e = r.getExactly();
+      return new Req(
+          r.getName(),
+          null,
+          e.getDeviceClassName(),
+          e.getAllocationMode() == null ? "ExactCount" : e.getAllocationMode(),
+          e.getCount() == null ? 1 : e.getCount(),
+          Boolean.TRUE.equals(e.getAdminAccess()),
+          e.getAdminAccess() != null,
+          e.getSelectors() == null ? List.of() : e.getSelectors());
+    }
+
+    static Req sub(V1DeviceRequest parent, V1DeviceSubRequest s) {
+      return new Req(
+          s.getName(),
+          parent.getName(),
+          s.getDeviceClassName(),
+          s.getAllocationMode() == null ? "ExactCount" : s.getAllocationMode(),
+          s.getCount() == null ? 1 : s.getCount(),
+          false,
+          false,
+          s.getSelectors() == null ? List.of() : s.getSelectors());
+    }
+  }
+
+  /** Per request/sub-request data: the request, its class, how many devices, "all" devices. */
+  private static final class ReqData {
+    final Req req;
+    final V1DeviceClass deviceClass;
+    int numDevices;
+    List<Candidate> allDevices;
+    int selectedSub;
+
+    ReqData(Req req, V1DeviceClass deviceClass) {
+      this.req = req;
+      this.deviceClass = deviceClass;
+    }
+  }
+
+  private record Candidate(DeviceId id, V1Device device, V1ResourceSlice slice) {}
+
+  private record Result(Req req, DeviceId id, V1Device device, V1ResourceSlice slice) {}
+
+  private static final class MatchAttribute {
+    final Set<String> requests;
+    final String attribute;
+    V1DeviceAttribute value;
+    int numDevices;
+
+    MatchAttribute(List<String> requests, String attribute) {
+      this.requests = requests == null ? Set.of() : new HashSet<>(requests);
+      this.attribute = attribute;
+    }
+
+    boolean applies(Req r) {
+      return requests.isEmpty()
+          || requests.contains(r.parentName == null ? r.name : r.parentName)
+          || r.parentName != null && requests.contains(r.fullName());
+    }
+
+    boolean add(Req r, Candidate c) {
+      if (!applies(r)) {
+        return true;
+      }
+      V1DeviceAttribute a = lookupAttribute(c.device(), c.id().driver(), attribute);
+      if (a == null) {
+        return false;
+      }
+      if (numDevices == 0) {
+        value = a;
+        numDevices = 1;
+        return true;
+      }
+      boolean same;
+      if (a.getString() != null) {
+        same = a.getString().equals(value.getString());
+      } else if (a.getInt() != null) {
+        same = a.getInt().equals(value.getInt());
+      } else if (a.getBool() != null) {
+        same = a.getBool().equals(value.getBool());
+      } else if (a.getVersion() != null) {
+        same = a.getVersion().equals(value.getVersion());
+      } else {
+        same = false;
+      }
+      if (same) {
+        numDevices++;
+      }
+      return same;
+    }
+
+    void remove(Req r) {
+      if (applies(r)) {
+        numDevices--;
+      }
+    }
+  }
+
+  private final class Search {
+    private final V1Node node;
+    private List<Pool> pools;
+    private final Map<List<Integer>, ReqData> data = new HashMap<>();
+    private final List<List<MatchAttribute>> constraints = new ArrayList<>();
+    private final Map<DeviceId, Set<Integer>> allocating = new HashMap<>();
+    private final List<List<Result>> results = new ArrayList<>();
+    private final Map<String, Boolean> matchCache = new HashMap<>();
+
+    Search(V1Node node) {
+      this.node = node;
+    }
+
+    Optional<List<V1AllocationResult>> run() throws AllocationException {
+      pools = Pools.gather(slices, node, false);
+      for (int ci = 0; ci < claims.size(); ci++) {
+        ResourceV1ResourceClaim claim = claims.get(ci);
+        V1DeviceClaim dc = deviceClaim(claim);
+        int minDevices = 0;
+        List<V1DeviceRequest> requests = requests(dc);
+        for (int ri = 0; ri < requests.size(); ri++) {
+          V1DeviceRequest request = requests.get(ri);
+          List<V1DeviceSubRequest> subs = request.getFirstAvailable();
+          if (subs != null && !subs.isEmpty()) {
+            if (!features.prioritizedList()) {
+              throw new AllocationException(
+                  "claim "
+                      + ref(claim)
+                      + ", request "
+                      + request.getName()
+                      + ": has subrequests, but the DRAPrioritizedList feature is disabled");
+            }
+            int min = Integer.MAX_VALUE;
+            for (int si = 0; si < subs.size(); si++) {
+              ReqData d = validate(ci, Req.sub(request, subs.get(si)));
+              data.put(List.of(ci, ri, si), d);
+              min = Math.min(min, d.numDevices);
+            }
+            minDevices += min;
+          } else {
+            if (request.getExactly() == null) {
+              throw new AllocationException(
+                  "claim "
+                      + ref(claim)
+                      + ", request "
+                      + request.getName()
+                      + ": missing device class name (unsupported request type?)");
+            }
+            ReqData d = validate(ci, Req.exact(request));
+            data.put(List.of(ci, ri, 0), d);
+            minDevices += d.numDevices;
+          }
+        }
+        if (minDevices > MAX_RESULTS) {
+          throw new AllocationException(
+              "claim "
+                  + ref(claim)
+                  + ": number of requested devices "
+                  + minDevices
+                  + " exceeds the claim limit of "
+                  + MAX_RESULTS);
+        }
+        List<MatchAttribute> cs = new ArrayList<>();
+        List<V1DeviceConstraint> constraintList = dc == null ? null : dc.getConstraints();
+        if (constraintList != null) {
+          for (int i = 0; i < constraintList.size(); i++) {
+            V1DeviceConstraint c = constraintList.get(i);
+            if (c.getMatchAttribute() == null) {
+              throw new AllocationException(
+                  "claim "
+                      + ref(claim)
+                      + ", constraint #"
+                      + i
+                      + ": empty constraint (unsupported constraint type?)");
+            }
+            cs.add(new MatchAttribute(c.getRequests(), c.getMatchAttribute()));
+          }
+        }
+        constraints.add(cs);
+        results.add(new ArrayList<>());
+      }
+      boolean done;
+      try {
+        done = allocateOne(0, 0, 0, 0, false);
+      } catch (WrappedError e) {
+        throw e.cause;
+      }
+      if (!done) {
+        return Optional.empty();
+      }
+      List<V1AllocationResult> out = new ArrayList<>();
+      for (int ci = 0; ci < claims.size(); ci++) {
+        out.add(result(ci));
+      }
+      return Optional.of(out);
+    }
+
+    private ReqData validate(int ci, Req r) throws AllocationException {
+      ResourceV1ResourceClaim claim = claims.get(ci);
+      for (int i = 0; i < r.selectors().size(); i++) {
+        V1DeviceSelector s = r.selectors().get(i);
+        if (s.getCel() == null || s.getCel().getExpression() == null) {
+          throw new AllocationException(
+              "claim "
+                  + ref(claim)
+                  + ", request "
+                  + r.name()
+                  + ", selector #"
+                  + i
+                  + ": CEL expression empty (unsupported selector type?)");
+        }
+      }
+      if (!features.adminAccess() && r.hasAdminAccess()) {
+        throw new AllocationException(
+            "claim "
+                + ref(claim)
+                + ", request "
+                + r.name()
+                + ": admin access is requested, but the feature is disabled");
+      }
+      if (r.className() == null || r.className().isEmpty()) {
+        throw new AllocationException(
+            "claim "
+                + ref(claim)
+                + ", request "
+                + r.name()
+                + ": missing device class name (unsupported request type?)");
+      }
+      V1DeviceClass cls =
+          classes
+              .apply(r.className())
+              .orElseThrow(
+                  () ->
+                      new AllocationException(
+                          "claim "
+                              + ref(claim)
+                              + ", request "
+                              + r.name()
+                              + ": could not retrieve device class "
+                              + r.className()
+                              + ": deviceclass.resource.k8s.io \""
+                              + r.className()
+                              + "\" not found"));
+      ReqData d = new ReqData(r, cls);
+      switch (r.mode()) {
+        case "ExactCount" -> d.numDevices = (int) Math.min(Integer.MAX_VALUE, r.count());
+        case "All" -> {
+          d.allDevices = new ArrayList<>();
+          for (Pool p : pools) {
+            if (p.incomplete()) {
+              throw new AllocationException(
+                  "claim "
+                      + ref(claim)
+                      + ", request "
+                      + r.name()
+                      + ": asks for all devices, but resource pool "
+                      + p.id()
+                      + " is currently being updated");
+            }
+            if (p.invalid()) {
+              throw new AllocationException(
+                  "claim "
+                      + ref(claim)
+                      + ", request "
+                      + r.name()
+                      + ": asks for all devices, but resource pool "
+                      + p.id()
+                      + " is currently invalid");
+            }
+            for (V1ResourceSlice s : p.slices()) {
+              for (V1Device dev : Pools.devices(s)) {
+                Candidate c =
+                    new Candidate(new DeviceId(p.driver(), p.name(), dev.getName()), dev, s);
+                boolean selectable;
+                try {
+                  selectable = selectable(ci, d, c);
+                } catch (WrappedError e) {
+                  throw e.cause;
+                }
+                if (selectable) {
+                  d.allDevices.add(c);
+                }
+              }
+            }
+          }
+          d.numDevices = d.allDevices.size();
+        }
+        default ->
+            throw new AllocationException(
+                "claim "
+                    + ref(claim)
+                    + ", request "
+                    + r.name()
+                    + ": unsupported count mode "
+                    + r.mode());
+      }
+      return d;
+    }
+
+    /** Returns whether a full solution was found from this point on. */
+    private boolean allocateOne(int ci, int ri, int si, int di, boolean inSub) throws WrappedError {
+      if (ci >= claims.size()) {
+        return true;
+      }
+      List<V1DeviceRequest> requests = requests(deviceClaim(claims.get(ci)));
+      if (ri >= requests.size()) {
+        return allocateOne(ci + 1, 0, 0, 0, false);
+      }
+      ReqData d = data.get(List.of(ci, ri, si));
+      if (!inSub && d.req.parentName() != null) {
+        for (int sub = 0; data.containsKey(List.of(ci, ri, sub)); sub++) {
+          if (allocateOne(ci, ri, sub, di, true)) {
+            data.get(List.of(ci, ri, 0)).selectedSub = sub;
+            return true;
+          }
+        }
+        return false;
+      }
+      boolean all = "All".equals(d.req.mode());
+      if (all && d.allDevices.isEmpty()) {
+        return false;
+      }
+      if (di >= d.numDevices) {
+        return allocateOne(ci, ri + 1, 0, 0, false);
+      }
+      if (results.get(ci).size() + d.numDevices - di > MAX_RESULTS) {
+        return false;
+      }
+      if (all) {
+        Candidate c = d.allDevices.get(di);
+        Runnable undo = allocateDevice(ci, d, c, true);
+        if (undo == null) {
+          return false;
+        }
+        if (allocateOne(ci, ri, si, di + 1, inSub)) {
+          return true;
+        }
+        undo.run();
+        return false;
+      }
+      for (Pool p : pools) {
+        if (p.incomplete() || p.invalid()) {
+          continue;
+        }
+        for (V1ResourceSlice s : p.slices()) {
+          for (V1Device dev : Pools.devices(s)) {
+            DeviceId id = new DeviceId(p.driver(), p.name(), dev.getName());
+            if (d.req.adminAccess()
+                ? allocating.getOrDefault(id, Set.of()).contains(ci)
+                : inUse(id)) {
+              continue;
+            }
+            Candidate c = new Candidate(id, dev, s);
+            if (!selectable(ci, d, c)) {
+              continue;
+            }
+            Runnable undo = allocateDevice(ci, d, c, false);
+            if (undo == null) {
+              continue;
+            }
+            if (allocateOne(ci, ri, si, di + 1, inSub)) {
+              return true;
+            }
+            undo.run();
+          }
+        }
+      }
+      return false;
+    }
+
+    private boolean inUse(DeviceId id) {
+      return allocated.contains(id) || !allocating.getOrDefault(id, Set.of()).isEmpty();
+    }
+
+    private Runnable allocateDevice(int ci, ReqData d, Candidate c, boolean must)
+        throws WrappedError {
+      if (d.req.adminAccess()
+          ? allocating.getOrDefault(c.id(), Set.of()).contains(ci)
+          : inUse(c.id())) {
+        return null;
+      }
+      if (c.device().getConsumesCounters() != null && !c.device().getConsumesCounters().isEmpty()) {
+        return null; // partitionable devices (DRAPartitionableDevices) are not supported
+      }
+      List<MatchAttribute> cs = constraints.get(ci);
+      for (int i = 0; i < cs.size(); i++) {
+        if (!cs.get(i).add(d.req, c)) {
+          if (must) {
+            throw new WrappedError(
+                new AllocationException(
+                    "claim "
+                        + ref(claims.get(ci))
+                        + ", request "
+                        + d.req.name()
+                        + ": cannot add device "
+                        + c.id()
+                        + " because a claim constraint would not be satisfied"));
+          }
+          for (int e = 0; e < i; e++) {
+            cs.get(e).remove(d.req);
+          }
+          return null;
+        }
+      }
+      allocating.computeIfAbsent(c.id(), k -> new HashSet<>()).add(ci);
+      List<Result> rs = results.get(ci);
+      int before = rs.size();
+      rs.add(new Result(d.req, c.id(), c.device(), c.slice()));
+      return () -> {
+        for (MatchAttribute m : cs) {
+          m.remove(d.req);
+        }
+        allocating.get(c.id()).remove(ci);
+        while (rs.size() > before) {
+          rs.remove(rs.size() - 1);
+        }
+      };
+    }
+
+    private boolean selectable(int ci, ReqData d, Candidate c) throws WrappedError {
+      if (c.device().getBindingConditions() != null
+          && !c.device().getBindingConditions().isEmpty()) {
+        return false; // DRADeviceBindingConditions is off
+      }
+      String key = c.id() + "\u0000" + ci + "\u0000" + d.req.fullName();
+      Boolean cached = matchCache.get(key);
+      if (cached != null) {
+        return cached;
+      }
+      boolean match =
+          selectorsMatch(ci, c, d.deviceClass, classSelectors(d.deviceClass))
+              && selectorsMatch(ci, c, null, d.req.selectors());
+      if (match && Boolean.TRUE.equals(c.slice().getSpec().getPerDeviceNodeSelection())) {
+        match =
+            Pools.nodeMatches(
+                node,
+                c.device().getNodeName() == null ? "" : c.device().getNodeName(),
+                Boolean.TRUE.equals(c.device().getAllNodes()),
+                c.device().getNodeSelector());
+      }
+      matchCache.put(key, match);
+      return match;
+    }
+
+    private boolean selectorsMatch(
+        int ci, Candidate c, V1DeviceClass cls, List<V1DeviceSelector> selectors)
+        throws WrappedError {
+      for (int i = 0; i < selectors.size(); i++) {
+        V1DeviceSelector s = selectors.get(i);
+        String owner = cls != null ? "class " + name(cls) : "claim " + ref(claims.get(ci));
+        if (s.getCel() == null || s.getCel().getExpression() == null) {
+          throw new WrappedError(
+              new AllocationException(
+                  owner
+                      + ": selector #"
+                      + i
+                      + ": CEL expression empty (unsupported selector type?)"));
+        }
+        CelSelectors.Compiled compiled = cel.compile(s.getCel().getExpression());
+        if (compiled.error() != null) {
+          throw new WrappedError(
+              new AllocationException(
+                  owner + ": selector #" + i + ": CEL compile error: " + compiled.error()));
+        }
+        boolean m;
+        try {
+          m =
+              cel.matches(
+                  compiled, c.id().driver(), c.device().getAttributes(), c.device().getCapacity());
+        } catch (CelSelectors.EvalException e) {
+          throw new WrappedError(
+              new AllocationException(
+                  owner
+                      + ": selector #"
+                      + i
+                      + " on device "
+                      + c.id()
+                      + ": CEL runtime error: "
+                      + e.getMessage()));
+        }
+        if (!m) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private V1AllocationResult result(int ci) throws AllocationException {
+      ResourceV1ResourceClaim claim = claims.get(ci);
+      V1DeviceClaim dc = deviceClaim(claim);
+      List<V1DeviceRequest> requests = requests(dc);
+      V1DeviceAllocationResult devices = new V1DeviceAllocationResult();
+      List<V1DeviceRequestAllocationResult> rs = new ArrayList<>();
+      for (Result r : results.get(ci)) {
+        rs.add(
+            new V1DeviceRequestAllocationResult()
+                .request(r.req().fullName())
+                .driver(r.id().driver())
+                .pool(r.id().pool())
+                .device(r.id().device())
+                .adminAccess(r.req().adminAccess() ? Boolean.TRUE : null));
+      }
+      devices.setResults(rs);
+      List<V1DeviceAllocationConfiguration> configs = new ArrayList<>();
+      Map<String, int[]> classRanges = new HashMap<>();
+      for (int ri = 0; ri < requests.size(); ri++) {
+        ReqData d = data.get(List.of(ci, ri, 0));
+        if (d.req.parentName() != null) {
+          d = data.get(List.of(ci, ri, d.selectedSub));
+        }
+        String className = name(d.deviceClass);
+        int[] range = classRanges.get(className);
+        if (range != null) {
+          for (int i = range[0]; i < range[1]; i++) {
+            configs.get(i).getRequests().add(d.req.fullName());
+          }
+          continue;
+        }
+        int start = configs.size();
+        List<V1DeviceClassConfiguration> cc =
+            d.deviceClass.getSpec() == null ? null : d.deviceClass.getSpec().getConfig();
+        if (cc != null) {
+          for (V1DeviceClassConfiguration c : cc) {
+            List<String> reqs = new ArrayList<>();
+            reqs.add(d.req.fullName());
+            configs.add(
+                new V1DeviceAllocationConfiguration()
+                    .source("FromClass")
+                    .requests(reqs)
+                    .opaque(c.getOpaque()));
+          }
+        }
+        classRanges.put(className, new int[] {start, configs.size()});
+      }
+      List<V1DeviceClaimConfiguration> claimConfigs = dc == null ? null : dc.getConfig();
+      if (claimConfigs != null) {
+        for (V1DeviceClaimConfiguration c : claimConfigs) {
+          List<String> reqs = c.getRequests();
+          if (reqs == null || reqs.isEmpty()) {
+            configs.add(
+                new V1DeviceAllocationConfiguration()
+                    .source("FromClaim")
+                    .requests(reqs)
+                    .opaque(c.getOpaque()));
+            continue;
+          }
+          for (int ri = 0; ri < requests.size(); ri++) {
+            V1DeviceRequest request = requests.get(ri);
+            if (reqs.contains(request.getName())) {
+              configs.add(
+                  new V1DeviceAllocationConfiguration()
+                      .source("FromClaim")
+                      .requests(reqs)
+                      .opaque(c.getOpaque()));
+              continue;
+            }
+            ReqData d = data.get(List.of(ci, ri, 0));
+            if (d.req.parentName() == null) {
+              continue;
+            }
+            ReqData chosen = data.get(List.of(ci, ri, d.selectedSub));
+            if (reqs.contains(chosen.req.fullName())) {
+              configs.add(
+                  new V1DeviceAllocationConfiguration()
+                      .source("FromClaim")
+                      .requests(reqs)
+                      .opaque(c.getOpaque()));
+            }
+          }
+        }
+      }
+      for (V1DeviceAllocationConfiguration c : configs) {
+        if (c.getRequests() != null && c.getRequests().size() == requests.size()) {
+          c.setRequests(null);
+        }
+      }
+      devices.setConfig(configs.isEmpty() ? null : configs);
+      return new V1AllocationResult().devices(devices).nodeSelector(nodeSelector(results.get(ci)));
+    }
+
+    private V1NodeSelector nodeSelector(List<Result> rs) throws AllocationException {
+      V1NodeSelectorTerm term = new V1NodeSelectorTerm();
+      for (Result r : rs) {
+        String nodeName;
+        V1NodeSelector sel;
+        if (Boolean.TRUE.equals(r.slice().getSpec().getPerDeviceNodeSelection())) {
+          nodeName = r.device().getNodeName();
+          sel = r.device().getNodeSelector();
+        } else {
+          nodeName = r.slice().getSpec().getNodeName();
+          sel = r.slice().getSpec().getNodeSelector();
+        }
+        if (nodeName != null && !nodeName.isEmpty()) {
+          return new V1NodeSelector()
+              .addNodeSelectorTermsItem(
+                  new V1NodeSelectorTerm()
+                      .addMatchFieldsItem(
+                          new V1NodeSelectorRequirement()
+                              .key("metadata.name")
+                              .operator("In")
+                              .values(new ArrayList<>(List.of(nodeName)))));
+        }
+        if (sel != null && sel.getNodeSelectorTerms() != null) {
+          switch (sel.getNodeSelectorTerms().size()) {
+            case 0 -> {}
+            case 1 -> {
+              V1NodeSelectorTerm t = sel.getNodeSelectorTerms().get(0);
+              addNew(t.getMatchFields(), term, true);
+              addNew(t.getMatchExpressions(), term, false);
+            }
+            default ->
+                throw new AllocationException(
+                    "create NodeSelector for claim "
+                        + name(claims.get(0))
+                        + ": unsupported ResourceSlice.NodeSelector with "
+                        + sel.getNodeSelectorTerms().size()
+                        + " terms");
+          }
+        }
+      }
+      boolean empty =
+          (term.getMatchFields() == null || term.getMatchFields().isEmpty())
+              && (term.getMatchExpressions() == null || term.getMatchExpressions().isEmpty());
+      return empty ? null : new V1NodeSelector().addNodeSelectorTermsItem(term);
+    }
+  }
+
+  private static void addNew(
+      List<V1NodeSelectorRequirement> from, V1NodeSelectorTerm term, boolean fields) {
+    if (from == null) {
+      return;
+    }
+    for (V1NodeSelectorRequirement r : from) {
+      List<V1NodeSelectorRequirement> to =
+          fields ? term.getMatchFields() : term.getMatchExpressions();
+      boolean present = false;
+      if (to != null) {
+        for (V1NodeSelectorRequirement e : to) {
+          if (e.getKey().equals(r.getKey())
+              && e.getOperator().equals(r.getOperator())
+              && new HashSet<>(nullToEmpty(e.getValues()))
+                  .equals(new HashSet<>(nullToEmpty(r.getValues())))) {
+            present = true;
+            break;
+          }
+        }
+      }
+      if (!present) {
+        if (fields) {
+          term.addMatchFieldsItem(r);
+        } else {
+          term.addMatchExpressionsItem(r);
+        }
+      }
+    }
+  }
+
+  private static List<String> nullToEmpty(List<String> l) {
+    return l == null ? List.of() : l;
+  }
+
+  /** Carries a checked error out of the recursive search. */
+  private static final class WrappedError extends Exception {
+    final AllocationException cause;
+
+    WrappedError(AllocationException cause) {
+      super(null, null, false, false);
+      this.cause = cause;
+    }
+  }
+
+  static V1DeviceAttribute lookupAttribute(V1Device device, String driver, String qualified) {
+    Map<String, V1DeviceAttribute> attrs = device.getAttributes();
+    if (attrs == null) {
+      return null;
+    }
+    V1DeviceAttribute a = attrs.get(qualified);
+    if (a != null) {
+      return a;
+    }
+    int i = qualified.indexOf('/');
+    if (i < 0 || !qualified.substring(0, i).equals(driver)) {
+      return null;
+    }
+    return attrs.get(qualified.substring(i + 1));
+  }
+
+  private static List<V1DeviceSelector> classSelectors(V1DeviceClass cls) {
+    return cls.getSpec() == null || cls.getSpec().getSelectors() == null
+        ? List.of()
+        : cls.getSpec().getSelectors();
+  }
+
+  private static V1DeviceClaim deviceClaim(ResourceV1ResourceClaim claim) {
+    return claim.getSpec() == null ? null : claim.getSpec().getDevices();
+  }
+
+  private static List<V1DeviceRequest> requests(V1DeviceClaim dc) {
+    return dc == null || dc.getRequests() == null ? List.of() : dc.getRequests();
+  }
+
+  static String ref(ResourceV1ResourceClaim claim) {
+    String ns = claim.getMetadata().getNamespace();
+    return (ns == null || ns.isEmpty() ? "" : ns + "/") + claim.getMetadata().getName();
+  }
+
+  private static String name(ResourceV1ResourceClaim claim) {
+    return claim.getMetadata().getName();
+  }
+
+  private static String name(V1DeviceClass cls) {
+    return cls.getMetadata().getName();
+  }
+}
