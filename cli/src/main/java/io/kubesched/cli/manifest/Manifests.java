@@ -10,6 +10,7 @@ import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1RuntimeClass;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ public final class Manifests {
   final List<V1Job> jobs = new ArrayList<>();
   final List<V1DaemonSet> daemonSets = new ArrayList<>();
   final List<V1ReplicationController> replicationControllers = new ArrayList<>();
+  final List<V1RuntimeClass> runtimeClasses = new ArrayList<>();
   final List<Map<String, Object>> customObjects = new ArrayList<>();
   final List<String> warnings = new ArrayList<>();
 
@@ -94,6 +96,11 @@ public final class Manifests {
   /** Returns the replication controllers. */
   public List<V1ReplicationController> replicationControllers() {
     return replicationControllers;
+  }
+
+  /** Returns the runtime classes (their overhead and scheduling are applied at admission). */
+  public List<V1RuntimeClass> runtimeClasses() {
+    return runtimeClasses;
   }
 
   /** Returns objects of other API groups kept as maps (e.g. PodGroups). */
