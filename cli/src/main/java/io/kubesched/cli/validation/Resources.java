@@ -178,7 +178,11 @@ final class Resources {
     return nativeResource(name) && !name.startsWith("hugepages-");
   }
 
+  /** The canonical text of {@code q}, negative values as kube prints them ({@code -1Gi}). */
   static String text(Quantity q) {
+    if (q.getNumber().signum() < 0) {
+      return "-" + new Quantity(q.getNumber().negate(), q.getFormat()).toSuffixedString();
+    }
     return q.toSuffixedString();
   }
 }
