@@ -90,6 +90,27 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "Write the report to this file instead of standard output.")
   Path outputFile;
 
+  /**
+   * The heap one simulated pod needs, measured (docs/benchmarks.md, "Memory per pod") and rounded
+   * up; the default of {@code --max-pods} is the JVM's maximum heap divided by it.
+   */
+  static final long BYTES_PER_POD = 64 * 1024;
+
+  @Option(
+      names = "--max-pods",
+      paramLabel = "N",
+      description =
+          "Refuse inputs that would create more than N pods (default: the maximum heap divided by"
+              + " "
+              + BYTES_PER_POD / 1024
+              + " KiB per pod, ${DEFAULT-VALUE} here).")
+  long maxPods = defaultMaxPods();
+
+  /** Returns the default {@code --max-pods} for this JVM's maximum heap. */
+  static long defaultMaxPods() {
+    return Math.max(1000, Runtime.getRuntime().maxMemory() / BYTES_PER_POD);
+  }
+
   @Override
   public Integer call() {
     Main.configureLogging(verbose.length);
@@ -108,6 +129,20 @@ public final class SimulateCommand implements Callable<Integer> {
       manifests = ManifestLoader.load(files);
     } catch (ManifestException e) {
       e.problems().forEach(err::println);
+      err.flush();
+      return Main.EXIT_USAGE;
+    }
+    long podCount = io.kubesched.cli.manifest.WorkloadExpander.podCountBound(manifests);
+    if (podCount > maxPods) {
+      err.println(
+          "input: the manifests would create "
+              + podCount
+              + " pods, more than --max-pods="
+              + maxPods
+              + " (the default is sized for the JVM's maximum heap of "
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MiB); raise --max-pods, and the heap with KUBESCHED_JAVA_OPTS=-Xmx..., to"
+              + " simulate more");
       err.flush();
       return Main.EXIT_USAGE;
     }

@@ -67,6 +67,9 @@ final class ExamplesSimulationTest {
         Path.of(ExamplesSimulationTest.class.getResource("/kubectl-get-nodes-pods.yaml").toURI());
     // a `kubectl get nodes,pods -A -o yaml` List: managedFields, status, runtimeHandlers, ...
     Map<String, String> s = statuses("simulate", dump.toString(), "-o", "json");
-    assertThat(s).containsExactly(Map.entry("default/pending-one", "Scheduled"));
+    assertThat(s)
+        .containsExactly(
+            Map.entry("default/pending-one", "Scheduled"),
+            Map.entry("kube-system/coredns-674b8bbfcf-x2x9q", "Bound"));
   }
 }

@@ -238,7 +238,7 @@ final class SimulateCommandTest {
             "invalid quantity names object and field",
             "kind: Node\napiVersion: v1\nmetadata: {name: x}\nstatus: {allocatable: {cpu: four}}\n",
             List.of(),
-            "Node x: status.allocatable.cpu: invalid quantity \"four\""),
+            "Node x: status.allocatable.cpu: Invalid value: \"four\": quantities must match"),
         Arguments.argumentSet(
             "invalid configuration names the path",
             "kind: Node\napiVersion: v1\nmetadata: {name: x}\n",
@@ -283,7 +283,7 @@ final class SimulateCommandTest {
     Path f = dir.resolve("cm.yaml");
     Files.writeString(f, CLUSTER + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n");
     assertThat(run("simulate", f.toString())).isZero();
-    assertThat(err.toString()).contains("warning:", "skipping ConfigMap c");
+    assertThat(err.toString()).contains("warning:", "skipping ConfigMap default/c:");
   }
 
   @Test

@@ -104,7 +104,7 @@ final class SimulationEdgeCasesTest {
   }
 
   @Test
-  void aPodTheApiServerWouldRefuseIsAnErrorAndTheRunGoesOn() throws Exception {
+  void aPodTheApiServerWouldRefuseIsRefusedWithExitCodeTwo() throws Exception {
     assertThat(
             run(
                 NODE
@@ -119,11 +119,12 @@ final class SimulationEdgeCasesTest {
         metadata: {name: fine, namespace: default}
         spec: {containers: [{name: c}]}
         """))
-        .isZero();
-    assertThat(pods().get("bad-class").get("status").getAsString()).isEqualTo("Error");
-    assertThat(pods().get("bad-class").get("message").getAsString()).contains("nope");
-    assertThat(pods().get("fine").get("status").getAsString()).isEqualTo("Scheduled");
-    assertThat(err.toString()).contains("warning: pod default/bad-class was refused");
+        .isEqualTo(2);
+    assertThat(err.toString())
+        .contains(
+            "Pod default/bad-class: pods \"bad-class\" is forbidden: no PriorityClass with name"
+                + " nope was found")
+        .doesNotContain("fine");
   }
 
   @Test
@@ -186,7 +187,9 @@ final class SimulationEdgeCasesTest {
         """))
         .isZero();
     // the ReplicaSet has one of its two pods: one more is created, none for the Deployment
-    assertThat(pods().keySet()).containsExactly("web-5d4f7-0");
+    // (-o json lists the bound pod too, after the pending ones)
+    assertThat(pods().keySet()).containsExactly("web-5d4f7-0", "web-5d4f7-abcde");
+    assertThat(pods().get("web-5d4f7-abcde").get("status").getAsString()).isEqualTo("Bound");
     assertThat(node().getAsJsonArray("pods")).hasSize(2);
   }
 }

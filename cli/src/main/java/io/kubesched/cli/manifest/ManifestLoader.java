@@ -16,11 +16,13 @@ import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1RuntimeClass;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StorageClass;
+import io.kubesched.cli.validation.TypeCheck;
+import io.kubesched.cli.validation.Validators;
 import io.kubesched.framework.FieldError;
-import io.kubesched.framework.Quantities;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -29,32 +31,151 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Reads Kubernetes manifests — multi-document YAML or JSON, including {@code List} objects such as
- * the output of {@code kubectl get nodes,pods -A -o yaml} — into {@link Manifests}.
+ * the output of {@code kubectl get nodes,pods -A -o yaml} — into {@link Manifests}, refusing what
+ * the API server would refuse.
  *
- * <p>Every problem is collected and reported together in one {@link ManifestException}: YAML syntax
- * errors with file and line, invalid quantities and unknown fields with the object and the field.
- * Kinds the simulator does not use are skipped with a warning; objects of API groups it does not
- * know (for instance {@code scheduling.x-k8s.io} PodGroups) are kept as custom objects.
+ * <p>Each object goes through the checks of a create: strict decoding ({@link TypeCheck}: unknown
+ * fields, wrong JSON types, quantities), validation ({@link Validators}, kube-apiserver's rules for
+ * its kind), uniqueness (a second object with the same kind, namespace and name is refused as
+ * {@code pods "x" already exists}) and, once every file is read, the admission plugins the
+ * simulator stands in for ({@link Admission}: Priority, RuntimeClass). Every problem is collected
+ * and reported together in one {@link ManifestException}, each naming the file, the line and
+ * document, the object and the field. Kinds the simulator does not use are skipped with a warning;
+ * objects of API groups it does not know (for instance {@code scheduling.x-k8s.io} PodGroups) are
+ * kept as custom objects.
  */
 public final class ManifestLoader {
-  private static final Set<String> QUANTITY_MAPS =
-      Set.of("requests", "limits", "capacity", "allocatable", "overhead");
+  /** A kind the loader decodes: its model, where it goes, its REST resource, its scope. */
+  private record KindSpec(
+      Class<?> type, Function<Manifests, List<?>> into, String resource, boolean namespaced) {}
+
+  private static final Map<String, KindSpec> KINDS = kinds();
+
+  private static Map<String, KindSpec> kinds() {
+    Map<String, KindSpec> kinds = new LinkedHashMap<>();
+    kind(kinds, "Node", V1Node.class, Manifests::nodes, "nodes", false);
+    kind(kinds, "Pod", V1Pod.class, Manifests::pods, "pods", true);
+    kind(kinds, "Namespace", V1Namespace.class, Manifests::namespaces, "namespaces", false);
+    kind(
+        kinds,
+        "PriorityClass",
+        V1PriorityClass.class,
+        Manifests::priorityClasses,
+        "priorityclasses.scheduling.k8s.io",
+        false);
+    kind(
+        kinds,
+        "PodDisruptionBudget",
+        V1PodDisruptionBudget.class,
+        Manifests::podDisruptionBudgets,
+        "poddisruptionbudgets.policy",
+        true);
+    kind(kinds, "Service", V1Service.class, Manifests::services, "services", true);
+    kind(kinds, "Deployment", V1Deployment.class, Manifests::deployments, "deployments.apps", true);
+    kind(kinds, "ReplicaSet", V1ReplicaSet.class, Manifests::replicaSets, "replicasets.apps", true);
+    kind(
+        kinds,
+        "StatefulSet",
+        V1StatefulSet.class,
+        Manifests::statefulSets,
+        "statefulsets.apps",
+        true);
+    kind(kinds, "Job", V1Job.class, Manifests::jobs, "jobs.batch", true);
+    kind(kinds, "DaemonSet", V1DaemonSet.class, Manifests::daemonSets, "daemonsets.apps", true);
+    kind(
+        kinds,
+        "ReplicationController",
+        V1ReplicationController.class,
+        Manifests::replicationControllers,
+        "replicationcontrollers",
+        true);
+    kind(
+        kinds,
+        "PersistentVolume",
+        V1PersistentVolume.class,
+        Manifests::persistentVolumes,
+        "persistentvolumes",
+        false);
+    kind(
+        kinds,
+        "PersistentVolumeClaim",
+        V1PersistentVolumeClaim.class,
+        Manifests::persistentVolumeClaims,
+        "persistentvolumeclaims",
+        true);
+    kind(
+        kinds,
+        "StorageClass",
+        V1StorageClass.class,
+        Manifests::storageClasses,
+        "storageclasses.storage.k8s.io",
+        false);
+    kind(kinds, "CSINode", V1CSINode.class, Manifests::csiNodes, "csinodes.storage.k8s.io", false);
+    kind(
+        kinds,
+        "CSIDriver",
+        V1CSIDriver.class,
+        Manifests::csiDrivers,
+        "csidrivers.storage.k8s.io",
+        false);
+    kind(
+        kinds,
+        "CSIStorageCapacity",
+        V1CSIStorageCapacity.class,
+        Manifests::csiStorageCapacities,
+        "csistoragecapacities.storage.k8s.io",
+        true);
+    kind(
+        kinds,
+        "RuntimeClass",
+        V1RuntimeClass.class,
+        Manifests::runtimeClasses,
+        "runtimeclasses.node.k8s.io",
+        false);
+    return Collections.unmodifiableMap(kinds);
+  }
+
+  private static final Set<String> DRA_KINDS =
+      Set.of("ResourceClaim", "ResourceClaimTemplate", "DeviceClass", "ResourceSlice");
+
+  private static final Set<String> CLUSTER_SCOPED_OTHERS =
+      Set.of(
+          "StorageClass",
+          "PersistentVolume",
+          "CSINode",
+          "CSIDriver",
+          "VolumeAttachment",
+          "DeviceClass",
+          "ResourceSlice",
+          "ClusterRole",
+          "ClusterRoleBinding",
+          "CustomResourceDefinition",
+          "APIService",
+          "CertificateSigningRequest",
+          "MutatingWebhookConfiguration",
+          "ValidatingWebhookConfiguration");
   private static final Set<String> BUILTIN_GROUPS =
       Set.of(
           "v1",
@@ -76,14 +197,28 @@ public final class ManifestLoader {
           "resource.k8s.io/v1",
           "node.k8s.io/v1",
           "certificates.k8s.io/v1");
-  private static final Pattern UNKNOWN_FIELD =
-      Pattern.compile("The field `([^`]*)` in the JSON string is not defined in the `([^`]*)`");
 
   private final JSON json = new JSON();
   private final List<String> problems = new ArrayList<>();
   private final Manifests out = new Manifests();
+  private final Validators validators;
+  private final TypeCheck typeCheck = new TypeCheck();
+  private final Map<String, String> seen = new HashMap<>();
+  private final Map<Object, String> origins = new IdentityHashMap<>();
 
-  private ManifestLoader() {}
+  private ManifestLoader(Validators validators) {
+    this.validators = validators;
+  }
+
+  private static void kind(
+      Map<String, KindSpec> kinds,
+      String kind,
+      Class<?> type,
+      Function<Manifests, List<?>> into,
+      String resource,
+      boolean namespaced) {
+    kinds.put(kind, new KindSpec(type, into, resource, namespaced));
+  }
 
   /**
    * Loads every file.
@@ -91,14 +226,11 @@ public final class ManifestLoader {
    * @throws ManifestException listing every problem found in all files
    */
   public static Manifests load(List<Path> files) {
-    ManifestLoader loader = new ManifestLoader();
+    ManifestLoader loader = new ManifestLoader(Validators.core());
     for (Path f : files) {
       loader.loadFile(f);
     }
-    if (!loader.problems.isEmpty()) {
-      throw new ManifestException(loader.problems);
-    }
-    return loader.out;
+    return loader.finish();
   }
 
   /**
@@ -107,12 +239,17 @@ public final class ManifestLoader {
    * @throws ManifestException listing every problem
    */
   public static Manifests parse(String source, String text) {
-    ManifestLoader loader = new ManifestLoader();
+    ManifestLoader loader = new ManifestLoader(Validators.core());
     loader.loadText(source, new StringReader(text));
-    if (!loader.problems.isEmpty()) {
-      throw new ManifestException(loader.problems);
+    return loader.finish();
+  }
+
+  private Manifests finish() {
+    problems.addAll(Admission.admit(out, origins));
+    if (!problems.isEmpty()) {
+      throw new ManifestException(problems);
     }
-    return loader.out;
+    return out;
   }
 
   private void loadFile(Path file) {
@@ -130,15 +267,31 @@ public final class ManifestLoader {
   }
 
   private void loadText(String source, Reader reader) {
-    DocConstructor constructor = new DocConstructor();
-    Yaml yaml = new Yaml(constructor);
+    LoaderOptions options = new LoaderOptions();
+    options.setAllowDuplicateKeys(false);
+    options.setCodePointLimit(Integer.MAX_VALUE);
+    DocConstructor constructor = new DocConstructor(options);
+    Yaml yaml =
+        new Yaml(
+            constructor,
+            new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
+            new org.yaml.snakeyaml.DumperOptions(),
+            options);
+    int document = 0;
     try {
       for (Node node : yaml.composeAll(reader)) {
+        document++;
         if (node == null) {
           continue;
         }
         int line = node.getStartMark().getLine() + 1;
-        Object doc = constructor.construct(node);
+        Object doc;
+        try {
+          doc = constructor.construct(node);
+        } catch (MarkedYAMLException e) {
+          problems.add(source + yamlWhere(e) + ": invalid YAML: " + e.getProblem());
+          continue;
+        }
         if (doc == null) {
           continue;
         }
@@ -147,19 +300,24 @@ public final class ManifestLoader {
               source
                   + ":"
                   + line
-                  + ": expected a Kubernetes object (a mapping), found "
+                  + " (document "
+                  + document
+                  + "): expected a Kubernetes object (a mapping), found "
                   + describe(doc));
           continue;
         }
-        addObject(source, line, castMap(doc));
+        addObject(source, line, "document " + document, castMap(doc), node);
       }
     } catch (MarkedYAMLException e) {
-      Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-      String where = m == null ? "" : ":" + (m.getLine() + 1) + ":" + (m.getColumn() + 1);
-      problems.add(source + where + ": invalid YAML: " + e.getProblem());
+      problems.add(source + yamlWhere(e) + ": invalid YAML: " + e.getProblem());
     } catch (RuntimeException e) {
       problems.add(source + ": invalid YAML: " + e.getMessage());
     }
+  }
+
+  private static String yamlWhere(MarkedYAMLException e) {
+    Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+    return m == null ? "" : ":" + (m.getLine() + 1) + ":" + (m.getColumn() + 1);
   }
 
   @SuppressWarnings("unchecked")
@@ -174,188 +332,146 @@ public final class ManifestLoader {
     return "\"" + o + "\"";
   }
 
-  private void addObject(String source, int line, Map<String, Object> obj) {
-    String kind = string(obj.get("kind"));
-    String apiVersion = string(obj.get("apiVersion"));
-    String where = source + ":" + line;
-    if (kind == null || kind.isEmpty()) {
-      problems.add(where + ": object has no kind");
+  private void addObject(
+      String source, int line, String document, Map<String, Object> obj, Node node) {
+    String where = source + ":" + line + " (" + document + ")";
+    Object kindValue = obj.get("kind");
+    Object apiValue = obj.get("apiVersion");
+    if (kindValue == null || String.valueOf(kindValue).isEmpty()) {
+      problems.add(where + ": Object 'Kind' is missing");
       return;
     }
+    if (!(kindValue instanceof String kind) || apiValue != null && !(apiValue instanceof String)) {
+      problems.add(where + ": kind and apiVersion must be strings");
+      return;
+    }
+    String apiVersion = (String) apiValue;
     if (kind.equals("List") || kind.endsWith("List") && obj.get("items") instanceof List) {
       Object items = obj.get("items");
       if (items instanceof List<?> list) {
+        List<Node> itemNodes = itemNodes(node);
         for (int i = 0; i < list.size(); i++) {
           Object item = list.get(i);
+          Node itemNode = i < itemNodes.size() ? itemNodes.get(i) : null;
+          int itemLine = itemNode == null ? line : itemNode.getStartMark().getLine() + 1;
+          String itemDoc = document + ", items[" + i + "]";
           if (item instanceof Map) {
-            addObject(source, line, castMap(item));
+            addObject(source, itemLine, itemDoc, castMap(item), itemNode);
           } else {
-            problems.add(where + ": items[" + i + "] is not an object");
+            problems.add(
+                source + ":" + itemLine + " (" + itemDoc + "): expected a Kubernetes object");
           }
         }
       }
       return;
     }
-    String name = objectName(obj);
-    String what = kind + " " + name;
-    int before = problems.size();
-    checkQuantities(where + ": " + what, obj, "");
-    if (problems.size() > before) {
+    KindSpec spec = KINDS.get(kind);
+    boolean namespaced = spec != null ? spec.namespaced() : !CLUSTER_SCOPED_OTHERS.contains(kind);
+    String what = kind + " " + objectName(obj, namespaced);
+    if (DRA_KINDS.contains(kind)) {
+      // resource.k8s.io/v1 objects: decoded and checked by DraManifests (capacities in v1's
+      // {value: ...} form, CEL selectors compiled)
+      DraManifests.decode(where, what, kind, apiVersion, obj, json, problems, out.draObjects);
       return;
     }
-    switch (kind) {
-      case "Node" -> decode(where, what, obj, V1Node.class, out.nodes);
-      case "Pod" -> decode(where, what, obj, V1Pod.class, out.pods);
-      case "Namespace" -> decode(where, what, obj, V1Namespace.class, out.namespaces);
-      case "PriorityClass" -> decode(where, what, obj, V1PriorityClass.class, out.priorityClasses);
-      case "PodDisruptionBudget" ->
-          decode(where, what, obj, V1PodDisruptionBudget.class, out.podDisruptionBudgets);
-      case "Service" -> decode(where, what, obj, V1Service.class, out.services);
-      case "Deployment" -> decode(where, what, obj, V1Deployment.class, out.deployments);
-      case "ReplicaSet" -> decode(where, what, obj, V1ReplicaSet.class, out.replicaSets);
-      case "StatefulSet" -> decode(where, what, obj, V1StatefulSet.class, out.statefulSets);
-      case "Job" -> decode(where, what, obj, V1Job.class, out.jobs);
-      case "DaemonSet" -> decode(where, what, obj, V1DaemonSet.class, out.daemonSets);
-      case "ReplicationController" ->
-          decode(where, what, obj, V1ReplicationController.class, out.replicationControllers);
-      case "PersistentVolume" ->
-          validated(
-              where,
-              what,
-              decode(where, what, obj, V1PersistentVolume.class, out.persistentVolumes),
-              pv -> StorageValidation.persistentVolume(pv, obj));
-      case "PersistentVolumeClaim" ->
-          validated(
-              where,
-              what,
-              decode(where, what, obj, V1PersistentVolumeClaim.class, out.persistentVolumeClaims),
-              c -> StorageValidation.persistentVolumeClaim(c, obj));
-      case "StorageClass" ->
-          validated(
-              where,
-              what,
-              decode(where, what, obj, V1StorageClass.class, out.storageClasses),
-              StorageValidation::storageClass);
-      case "CSINode" ->
-          validated(
-              where,
-              what,
-              decode(where, what, obj, V1CSINode.class, out.csiNodes),
-              StorageValidation::csiNode);
-      case "CSIDriver" -> decode(where, what, obj, V1CSIDriver.class, out.csiDrivers);
-      case "CSIStorageCapacity" ->
-          validated(
-              where,
-              what,
-              decode(where, what, obj, V1CSIStorageCapacity.class, out.csiStorageCapacities),
-              c -> StorageValidation.csiStorageCapacity(c, obj));
-      case "ResourceClaim", "ResourceClaimTemplate", "DeviceClass", "ResourceSlice" ->
-          DraManifests.decode(where, what, kind, apiVersion, obj, json, problems, out.draObjects);
-      default -> {
-        if (apiVersion != null && !BUILTIN_GROUPS.contains(apiVersion)) {
-          out.customObjects.add(obj);
-        } else {
-          out.warnings.add(
-              where + ": skipping " + what + ": kind " + kind + " is not used by the simulator");
-        }
-      }
-    }
-  }
-
-  /** Reports the field errors {@code validation} finds in {@code decoded} (when it decoded). */
-  private <T> void validated(
-      String where, String what, T decoded, Function<T, List<FieldError>> validation) {
-    if (decoded == null) {
-      return;
-    }
-    for (FieldError e : validation.apply(decoded)) {
-      problems.add(where + ": " + what + ": " + e);
-    }
-  }
-
-  /** Decodes {@code obj} into {@code into}; returns it, or {@code null} after reporting why not. */
-  private <T> T decode(
-      String where, String what, Map<String, Object> obj, Class<T> type, List<T> into) {
-    String text = json.getGson().toJson(obj);
-    try {
-      T decoded = json.deserialize(text, type);
-      into.add(decoded);
-      return decoded;
-    } catch (RuntimeException e) {
-      String msg = e.getMessage() == null ? e.toString() : e.getMessage();
-      Matcher m = UNKNOWN_FIELD.matcher(msg);
-      if (m.find()) {
-        problems.add(
-            where
-                + ": "
-                + what
-                + ": unknown field \""
-                + m.group(1)
-                + "\" in "
-                + m.group(2).replaceFirst("^V1", ""));
+    if (spec == null) {
+      if (apiVersion != null && !BUILTIN_GROUPS.contains(apiVersion)) {
+        out.customObjects.add(obj);
       } else {
-        int cut = msg.indexOf(" JSON: ");
-        problems.add(where + ": " + what + ": " + (cut > 0 ? msg.substring(0, cut) : msg));
+        out.warnings.add(
+            where + ": skipping " + what + ": kind " + kind + " is not used by the simulator");
       }
+      return;
     }
-    return null;
+    List<FieldError> errors = typeCheck.check(obj, spec.type());
+    if (!errors.isEmpty()) {
+      errors.forEach(e -> problems.add(where + ": " + what + ": " + render(e)));
+      return;
+    }
+    Object decoded;
+    try {
+      decoded = json.deserialize(json.getGson().toJson(obj), spec.type());
+    } catch (RuntimeException e) {
+      // TypeCheck should accept only what the models decode; say what the decoder said
+      problems.add(where + ": " + what + ": cannot decode: " + e.getMessage());
+      return;
+    }
+    errors = new ArrayList<>(validators.validate(decoded));
+    errors.addAll(StorageValidation.validate(decoded, obj));
+    if (!errors.isEmpty()) {
+      errors.forEach(e -> problems.add(where + ": " + what + ": " + render(e)));
+      return;
+    }
+    String name = name(obj);
+    String key = kind + "/" + (namespaced ? namespace(obj) : "") + "/" + name;
+    if (seen.putIfAbsent(key, where) != null) {
+      problems.add(
+          where
+              + ": "
+              + what
+              + ": "
+              + spec.resource()
+              + " \""
+              + name
+              + "\" already exists (first defined at "
+              + seen.get(key)
+              + ")");
+      return;
+    }
+    origins.put(decoded, where + ": " + what);
+    addTo(spec.into().apply(out), decoded);
   }
 
-  private void checkQuantities(String what, Object value, String path) {
-    if (value instanceof Map<?, ?> map) {
-      for (Map.Entry<?, ?> e : map.entrySet()) {
-        String key = String.valueOf(e.getKey());
-        String p = path.isEmpty() ? key : path + "." + key;
-        if (QUANTITY_MAPS.contains(key) && e.getValue() instanceof Map<?, ?> q) {
-          for (Map.Entry<?, ?> r : q.entrySet()) {
-            Object v = r.getValue();
-            if (v instanceof Map<?, ?> capacity && capacity.containsKey("value")) {
-              // resource.k8s.io/v1 device capacity: {value: QUANTITY, requestPolicy: ...}
-              v = capacity.get("value");
-            }
-            String qp = p + "." + r.getKey();
-            if (v == null) {
-              problems.add(what + ": " + qp + ": quantity must not be empty");
-              continue;
-            }
-            try {
-              Quantities.parse(String.valueOf(v));
-            } catch (IllegalArgumentException ex) {
-              problems.add(what + ": " + qp + ": invalid quantity \"" + v + "\"");
-            }
-          }
-        } else {
-          checkQuantities(what, e.getValue(), p);
+  private static String render(FieldError e) {
+    return e.path().isEmpty() ? e.message() : e.toString();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void addTo(List<?> list, Object o) {
+    ((List<Object>) list).add(o);
+  }
+
+  private static List<Node> itemNodes(Node node) {
+    if (node instanceof MappingNode m) {
+      for (NodeTuple t : m.getValue()) {
+        if (t.getKeyNode() instanceof ScalarNode k
+            && "items".equals(k.getValue())
+            && t.getValueNode() instanceof SequenceNode seq) {
+          return seq.getValue();
         }
       }
-    } else if (value instanceof List<?> list) {
-      for (int i = 0; i < list.size(); i++) {
-        checkQuantities(what, list.get(i), path + "[" + i + "]");
-      }
     }
+    return List.of();
   }
 
-  private static String objectName(Map<String, Object> obj) {
-    Object meta = obj.get("metadata");
-    if (meta instanceof Map<?, ?> m) {
-      String ns = string(m.get("namespace"));
-      String name = string(m.get("name"));
-      if (name == null) {
-        name = "<unnamed>";
-      }
-      return ns == null || ns.isEmpty() ? name : ns + "/" + name;
+  private static String objectName(Map<String, Object> obj, boolean namespaced) {
+    String name = name(obj);
+    if (name.isEmpty()) {
+      name = "<unnamed>";
     }
-    return "<unnamed>";
+    return namespaced ? namespace(obj) + "/" + name : name;
   }
 
-  private static String string(Object o) {
-    return o == null ? null : String.valueOf(o);
+  private static String name(Map<String, Object> obj) {
+    if (obj.get("metadata") instanceof Map<?, ?> m && m.get("name") != null) {
+      return String.valueOf(m.get("name"));
+    }
+    return "";
+  }
+
+  private static String namespace(Map<String, Object> obj) {
+    if (obj.get("metadata") instanceof Map<?, ?> m
+        && m.get("namespace") != null
+        && !String.valueOf(m.get("namespace")).isEmpty()) {
+      return String.valueOf(m.get("namespace"));
+    }
+    return "default";
   }
 
   /** Exposes document construction from a composed node, so that line numbers are known. */
   private static final class DocConstructor extends SafeConstructor {
-    DocConstructor() {
-      super(new LoaderOptions());
+    DocConstructor(LoaderOptions options) {
+      super(options);
       // Kubernetes timestamps stay strings; the models parse them.
       this.yamlConstructors.put(Tag.TIMESTAMP, this.yamlConstructors.get(Tag.STR));
     }

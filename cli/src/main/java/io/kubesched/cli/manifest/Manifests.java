@@ -15,6 +15,7 @@ import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ReplicaSet;
 import io.kubernetes.client.openapi.models.V1ReplicationController;
+import io.kubernetes.client.openapi.models.V1RuntimeClass;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StorageClass;
@@ -45,6 +46,7 @@ public final class Manifests {
   final List<V1CSINode> csiNodes = new ArrayList<>();
   final List<V1CSIDriver> csiDrivers = new ArrayList<>();
   final List<V1CSIStorageCapacity> csiStorageCapacities = new ArrayList<>();
+  final List<V1RuntimeClass> runtimeClasses = new ArrayList<>();
   final List<Map<String, Object>> customObjects = new ArrayList<>();
   final List<io.kubernetes.client.common.KubernetesObject> draObjects = new ArrayList<>();
   final List<String> warnings = new ArrayList<>();
@@ -137,6 +139,11 @@ public final class Manifests {
   /** Returns the CSIStorageCapacity objects. */
   public List<V1CSIStorageCapacity> csiStorageCapacities() {
     return csiStorageCapacities;
+  }
+
+  /** Returns the runtime classes (their overhead and scheduling are applied at admission). */
+  public List<V1RuntimeClass> runtimeClasses() {
+    return runtimeClasses;
   }
 
   /** Returns objects of other API groups kept as maps (e.g. PodGroups). */

@@ -64,6 +64,25 @@ final class StorageValidation {
 
   private StorageValidation() {}
 
+  /**
+   * Returns the storage-specific problems of {@code decoded} ({@code raw} is its decoded YAML, for
+   * quantities as written); nothing for the other kinds.
+   */
+  static List<FieldError> validate(Object decoded, Map<String, Object> raw) {
+    if (decoded instanceof V1PersistentVolume pv) {
+      return persistentVolume(pv, raw);
+    } else if (decoded instanceof V1PersistentVolumeClaim pvc) {
+      return persistentVolumeClaim(pvc, raw);
+    } else if (decoded instanceof V1StorageClass sc) {
+      return storageClass(sc);
+    } else if (decoded instanceof V1CSINode node) {
+      return csiNode(node);
+    } else if (decoded instanceof V1CSIStorageCapacity c) {
+      return csiStorageCapacity(c, raw);
+    }
+    return List.of();
+  }
+
   /** Returns the problems of a persistent volume; {@code raw} is its decoded YAML. */
   static List<FieldError> persistentVolume(V1PersistentVolume pv, Map<String, Object> raw) {
     List<FieldError> errs = new ArrayList<>();

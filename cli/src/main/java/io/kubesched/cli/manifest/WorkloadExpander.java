@@ -426,6 +426,36 @@ public final class WorkloadExpander {
     return m.getNamespace() == null || m.getNamespace().isEmpty() ? "default" : m.getNamespace();
   }
 
+  /**
+   * Returns an upper bound of the pods the input holds once expanded: its pods plus every
+   * workload's replicas (a Job's {@code min(parallelism, completions)}, a DaemonSet's one pod per
+   * node), without expanding anything, so that a huge {@code replicas} is refused before it costs
+   * memory.
+   */
+  public static long podCountBound(Manifests m) {
+    long n = m.pods().size();
+    for (V1Deployment d : m.deployments()) {
+      n += replicas(d.getSpec() == null ? null : d.getSpec().getReplicas());
+    }
+    for (V1ReplicaSet rs : m.replicaSets()) {
+      n += replicas(rs.getSpec() == null ? null : rs.getSpec().getReplicas());
+    }
+    for (V1ReplicationController rc : m.replicationControllers()) {
+      n += replicas(rc.getSpec() == null ? null : rc.getSpec().getReplicas());
+    }
+    for (V1StatefulSet ss : m.statefulSets()) {
+      n += replicas(ss.getSpec() == null ? null : ss.getSpec().getReplicas());
+    }
+    for (V1Job job : m.jobs()) {
+      Integer parallelism = job.getSpec() == null ? null : job.getSpec().getParallelism();
+      Integer completions = job.getSpec() == null ? null : job.getSpec().getCompletions();
+      int p = parallelism == null ? 1 : parallelism;
+      n += completions == null ? p : Math.min(p, completions);
+    }
+    n += (long) m.daemonSets().size() * m.nodes().size();
+    return n;
+  }
+
   private static int replicas(Integer r) {
     return r == null ? 1 : r;
   }

@@ -21,7 +21,9 @@ public final class JsonReport {
   static Map<String, Object> toMap(SimulationReport r) {
     Map<String, Object> root = new LinkedHashMap<>();
     List<Object> pods = new ArrayList<>();
-    for (SimulationReport.PodResult p : r.pods()) {
+    List<SimulationReport.PodResult> all = new ArrayList<>(r.pods());
+    all.addAll(r.existing());
+    for (SimulationReport.PodResult p : all) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("namespace", p.namespace());
       m.put("name", p.name());

@@ -13,13 +13,27 @@ import java.util.Map;
  * @param evicted the preemption victims, {@code namespace/name}
  * @param explain the trace asked for with {@code --explain}, or {@code null}
  * @param warnings problems that did not stop the simulation (unknown kinds skipped, ...)
+ * @param existing one entry per pod bound in the input (existing load), in input order: status
+ *     {@code Bound} with its node when it is still there at the end, {@code Evicted} (node {@code
+ *     null}, the {@code Preempted} event's message) when preemption deleted it
  */
 public record SimulationReport(
     List<PodResult> pods,
     List<NodeResult> nodes,
     List<String> evicted,
     Explain explain,
-    List<String> warnings) {
+    List<String> warnings,
+    List<PodResult> existing) {
+
+  /** A report without existing load. */
+  public SimulationReport(
+      List<PodResult> pods,
+      List<NodeResult> nodes,
+      List<String> evicted,
+      Explain explain,
+      List<String> warnings) {
+    this(pods, nodes, evicted, explain, warnings, List.of());
+  }
 
   /** The status values of {@link PodResult#status()}. */
   public static final List<String> STATUSES =
@@ -31,7 +45,7 @@ public record SimulationReport(
    * @param namespace the namespace
    * @param name the name
    * @param node the node it is bound to, or {@code null}
-   * @param status one of {@link #STATUSES}
+   * @param status one of {@link #STATUSES}, or for existing load {@code Bound} or {@code Evicted}
    * @param message the FailedScheduling message (kube-scheduler's text), or {@code null}
    * @param nominatedNode the nominated node, or {@code null}
    */

@@ -138,6 +138,9 @@ public final class Simulation {
     Set<String> profiles = new LinkedHashSet<>();
     configuration.profiles().forEach(pr -> profiles.add(pr.schedulerName()));
     List<V1Pod> unassigned = new ArrayList<>();
+    List<String> bound = new ArrayList<>();
+    Set<String> nodeNames = new LinkedHashSet<>();
+    manifests.nodes().forEach(n -> nodeNames.add(n.getMetadata().getName()));
     for (V1Pod p : all) {
       if (p.getMetadata().getNamespace() == null || p.getMetadata().getNamespace().isEmpty()) {
         p.getMetadata().setNamespace("default");
@@ -149,7 +152,21 @@ public final class Simulation {
       if (p.getSpec() != null
           && p.getSpec().getNodeName() != null
           && !p.getSpec().getNodeName().isEmpty()) {
-        addPod(cluster, p, rejected);
+        String key = p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+        if (!nodeNames.contains(p.getSpec().getNodeName())) {
+          manifests
+              .warnings()
+              .add(
+                  "pod "
+                      + key
+                      + " is bound to node \""
+                      + p.getSpec().getNodeName()
+                      + "\", which is not in the input: it takes no room on any node of the"
+                      + " simulation");
+        }
+        if (addPod(cluster, p, rejected)) {
+          bound.add(key);
+        }
       } else {
         unassigned.add(p);
       }
@@ -206,7 +223,7 @@ public final class Simulation {
       if (total > PROGRESS_THRESHOLD) {
         progress.accept("done after " + attempts + " scheduling attempts");
       }
-      return report(cluster, scheduler, pending, rejected, trace);
+      return report(cluster, scheduler, pending, bound, rejected, trace);
     }
   }
 
@@ -267,6 +284,7 @@ public final class Simulation {
       InMemoryCluster cluster,
       Scheduler scheduler,
       List<String> pending,
+      List<String> bound,
       Map<String, SimulationReport.PodResult> rejected,
       TraceRecorder trace) {
     List<SimulationReport.PodResult> pods = new ArrayList<>();
@@ -363,12 +381,32 @@ public final class Simulation {
               percent(requested.memory(), alloc.memory())));
     }
     List<String> evicted = new ArrayList<>();
+    Map<String, String> preemptedBy = new LinkedHashMap<>();
     for (CoreEvent e : cluster.events()) {
       if ("Preempted".equals(e.reason())) {
-        evicted.add(e.regardingNamespace() + "/" + e.regardingName());
+        String key = e.regardingNamespace() + "/" + e.regardingName();
+        evicted.add(key);
+        preemptedBy.put(key, e.message());
       }
     }
-    return new SimulationReport(pods, nodes, evicted, trace.explain(), manifests.warnings());
+    List<SimulationReport.PodResult> existing = new ArrayList<>();
+    for (String key : bound) {
+      int slash = key.indexOf('/');
+      String ns = key.substring(0, slash);
+      String name = key.substring(slash + 1);
+      V1Pod pod = cluster.getPod(ns, name).orElse(null);
+      if (pod != null) {
+        existing.add(
+            new SimulationReport.PodResult(
+                ns, name, pod.getSpec().getNodeName(), "Bound", null, null));
+      } else {
+        existing.add(
+            new SimulationReport.PodResult(
+                ns, name, null, "Evicted", preemptedBy.getOrDefault(key, "pod was deleted"), null));
+      }
+    }
+    return new SimulationReport(
+        pods, nodes, evicted, trace.explain(), manifests.warnings(), existing);
   }
 
   private static double percent(long used, long total) {

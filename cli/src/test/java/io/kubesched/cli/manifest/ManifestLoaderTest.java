@@ -14,6 +14,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 final class ManifestLoaderTest {
+  private static final String QUANTITY_GRAMMAR =
+      "quantities must match the regular expression"
+          + " '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
   @Test
   void readsMultiDocumentYamlAndLists() {
     Manifests m =
@@ -61,7 +65,8 @@ final class ManifestLoaderTest {
     assertThat(m.customObjects()).hasSize(1);
     assertThat(m.warnings())
         .containsExactly(
-            "in.yaml:31: skipping ConfigMap cm: kind ConfigMap is not used by the simulator");
+            "in.yaml:31 (document 4): skipping ConfigMap default/cm: kind ConfigMap is not used by the"
+                + " simulator");
   }
 
   static Stream<Arguments> badInput() {
@@ -82,22 +87,26 @@ final class ManifestLoaderTest {
                 resources: {requests: {cpu: lots}}
             """,
             List.of(
-                "bad.yaml:1: Pod ns/p: spec.containers[0].resources.requests.cpu: invalid quantity \"lots\"")),
+                "bad.yaml:1 (document 1): Pod ns/p: spec.containers[0].resources.requests.cpu:"
+                    + " Invalid value: \"lots\": "
+                    + QUANTITY_GRAMMAR)),
         Arguments.argumentSet(
             "an unknown field names the object and the field",
             "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nspec: {colour: red}\n",
-            List.of("bad.yaml:1: Node n: unknown field \"colour\" in NodeSpec")),
+            List.of("bad.yaml:1 (document 1): Node n: unknown field \"spec.colour\"")),
         Arguments.argumentSet(
             "an object without kind",
             "apiVersion: v1\nmetadata: {name: n}\n",
-            List.of("bad.yaml:1: object has no kind")),
+            List.of("bad.yaml:1 (document 1): Object 'Kind' is missing")),
         Arguments.argumentSet(
             "every problem is reported",
             "kind: Node\nmetadata: {name: a}\nstatus: {allocatable: {memory: x}}\n---\n"
                 + "kind: Node\nmetadata: {name: b}\nstatus: {allocatable: {cpu: y}}\n",
             List.of(
-                "bad.yaml:1: Node a: status.allocatable.memory: invalid quantity \"x\"",
-                "bad.yaml:5: Node b: status.allocatable.cpu: invalid quantity \"y\"")));
+                "bad.yaml:1 (document 1): Node a: status.allocatable.memory: Invalid value: \"x\": "
+                    + QUANTITY_GRAMMAR,
+                "bad.yaml:5 (document 2): Node b: status.allocatable.cpu: Invalid value: \"y\": "
+                    + QUANTITY_GRAMMAR)));
   }
 
   @ParameterizedTest

@@ -93,7 +93,7 @@ class StorageManifestsTest {
               hostPath: {path: /x}
             """,
             List.of(
-                "in.yaml:1: PersistentVolume pv1: spec.capacity[storage]: Invalid value: \"-1Gi\": must be greater than or equal to 0")),
+                "in.yaml:1 (document 1): PersistentVolume pv1: spec.capacity[storage]: Invalid value: \"-1Gi\": must be greater than or equal to 0")),
         Arguments.of(
             "PV with an invalid quantity",
             """
@@ -106,7 +106,7 @@ class StorageManifestsTest {
               hostPath: {path: /x}
             """,
             List.of(
-                "in.yaml:1: PersistentVolume pv1: spec.capacity.storage: invalid quantity \"lots\"")),
+                "in.yaml:1 (document 1): PersistentVolume pv1: spec.capacity.storage: Invalid value: \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")),
         Arguments.of(
             "PV with a bad node affinity",
             """
@@ -124,7 +124,7 @@ class StorageManifestsTest {
                     - {key: zone, operator: Near, values: [a]}
             """,
             List.of(
-                "in.yaml:1: PersistentVolume pv1: spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: \"Near\": not a valid selector operator")),
+                "in.yaml:1 (document 1): PersistentVolume pv1: spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: \"Near\": not a valid selector operator")),
         Arguments.of(
             "PV without a volume source",
             """
@@ -136,7 +136,7 @@ class StorageManifestsTest {
               accessModes: [ReadWriteOnce]
             """,
             List.of(
-                "in.yaml:1: PersistentVolume pv1: spec: Required value: must specify a volume type")),
+                "in.yaml:1 (document 1): PersistentVolume pv1: spec: Required value: must specify a volume type")),
         Arguments.of(
             "PVC with an unknown access mode and a negative request",
             """
@@ -148,8 +148,8 @@ class StorageManifestsTest {
               resources: {requests: {storage: -5}}
             """,
             List.of(
-                "in.yaml:1: PersistentVolumeClaim c1: spec.accessModes: Unsupported value: \"ReadWriteSometimes\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\"",
-                "in.yaml:1: PersistentVolumeClaim c1: spec.resources[storage]: Invalid value: \"-5\": must be greater than or equal to 0")),
+                "in.yaml:1 (document 1): PersistentVolumeClaim default/c1: spec.accessModes: Unsupported value: \"ReadWriteSometimes\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\"",
+                "in.yaml:1 (document 1): PersistentVolumeClaim default/c1: spec.resources[storage]: Invalid value: \"-5\": must be greater than or equal to 0")),
         Arguments.of(
             "StorageClass with an unknown binding mode",
             """
@@ -160,7 +160,7 @@ class StorageManifestsTest {
             volumeBindingMode: Later
             """,
             List.of(
-                "in.yaml:1: StorageClass sc: volumeBindingMode: Unsupported value: \"Later\": supported values: \"Immediate\", \"WaitForFirstConsumer\"")));
+                "in.yaml:1 (document 1): StorageClass sc: volumeBindingMode: Unsupported value: \"Later\": supported values: \"Immediate\", \"WaitForFirstConsumer\"")));
   }
 
   @ParameterizedTest(name = "{0}")
