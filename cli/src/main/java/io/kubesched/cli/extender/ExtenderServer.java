@@ -95,6 +95,16 @@ public final class ExtenderServer implements AutoCloseable {
       return new Settings(HttpLimits.defaults(), null, false, () -> true);
     }
 
+    /** Returns a copy serving TLS with {@code context}, requiring client certificates or not. */
+    public Settings withTls(SSLContext context, boolean requireClientCertificates) {
+      return new Settings(limits, context, requireClientCertificates, ready);
+    }
+
+    /** Returns a copy whose readiness is {@code r}. */
+    public Settings withReady(BooleanSupplier r) {
+      return new Settings(limits, tls, clientAuth, r);
+    }
+
     /** Returns a copy with {@code l}. */
     public Settings withLimits(HttpLimits l) {
       return new Settings(l, tls, clientAuth, ready);

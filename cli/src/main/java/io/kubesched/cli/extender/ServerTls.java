@@ -1,16 +1,19 @@
 package io.kubesched.cli.extender;
 
 import io.kubernetes.client.util.SSLUtils;
-import java.io.ByteArrayInputStream;
+import io.kubesched.core.extender.ExtenderTls;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
 import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
-import java.util.Collection;
+import java.security.cert.X509Certificate;
+import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -35,10 +38,10 @@ public final class ServerTls {
    * @throws IllegalArgumentException naming the flag whose file cannot be read or decoded
    */
   public static SSLContext context(Path certFile, Path keyFile, Path clientCaFile) {
-    Collection<? extends Certificate> chain = certificates(certFile, "--tls-cert-file");
+    List<X509Certificate> chain = certificates(certFile, "--tls-cert-file");
     PrivateKey key;
     try {
-      key = SSLUtils.loadKey(read(keyFile, "--tls-private-key-file"));
+      key = ExtenderTls.privateKey(read(keyFile, "--tls-private-key-file"));
     } catch (IOException | GeneralSecurityException | RuntimeException e) {
       throw new IllegalArgumentException(
           "--tls-private-key-file: cannot decode \""
@@ -48,6 +51,7 @@ public final class ServerTls {
           e);
     }
     try {
+      checkPair(chain.iterator().next().getPublicKey(), key);
       KeyStore ks = KeyStore.getInstance("PKCS12");
       ks.load(null, null);
       char[] password = new char[0];
@@ -81,6 +85,31 @@ public final class ServerTls {
     }
   }
 
+  /**
+   * Fails unless {@code key} signs what {@code pub} verifies (the pair Go's X509KeyPair checks).
+   */
+  private static void checkPair(PublicKey pub, PrivateKey key) throws GeneralSecurityException {
+    String alg =
+        key.getAlgorithm().equals("EC") ? "SHA256withECDSA" : "SHA256with" + key.getAlgorithm();
+    byte[] probe = "kubesched".getBytes(StandardCharsets.US_ASCII);
+    boolean ok;
+    try {
+      Signature signer = Signature.getInstance(alg);
+      signer.initSign(key);
+      signer.update(probe);
+      byte[] sig = signer.sign();
+      Signature verifier = Signature.getInstance(alg);
+      verifier.initVerify(pub);
+      verifier.update(probe);
+      ok = verifier.verify(sig);
+    } catch (GeneralSecurityException e) {
+      ok = false;
+    }
+    if (!ok) {
+      throw new GeneralSecurityException("private key does not match public key");
+    }
+  }
+
   private static byte[] read(Path file, String flag) {
     try {
       return Files.readAllBytes(file);
@@ -89,19 +118,13 @@ public final class ServerTls {
     }
   }
 
-  private static Collection<? extends Certificate> certificates(Path file, String flag) {
-    Collection<? extends Certificate> certs;
+  private static List<X509Certificate> certificates(Path file, String flag) {
+    byte[] pem = read(file, flag);
     try {
-      certs =
-          CertificateFactory.getInstance("X.509")
-              .generateCertificates(new ByteArrayInputStream(read(file, flag)));
+      return ExtenderTls.certificates(pem);
     } catch (GeneralSecurityException e) {
       throw new IllegalArgumentException(
           flag + ": \"" + file + "\" is not a PEM certificate: " + e.getMessage(), e);
     }
-    if (certs.isEmpty()) {
-      throw new IllegalArgumentException(flag + ": no certificate in \"" + file + "\"");
-    }
-    return certs;
   }
 }
