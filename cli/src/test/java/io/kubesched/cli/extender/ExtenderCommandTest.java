@@ -162,7 +162,13 @@ final class ExtenderCommandTest {
 
     assertThat(code).isZero();
     assertThat(out.toString())
-        .contains("nodeCacheCapable: false", "--state", "--profile", "urlPrefix: http://HOST:PORT");
+        .contains(
+            "nodeCacheCapable: true",
+            "--state",
+            "--kubeconfig",
+            "--profile",
+            "--bind-address",
+            "urlPrefix: https://HOST:PORT");
   }
 
   @Test
@@ -283,7 +289,7 @@ final class ExtenderCommandTest {
             "{\"Nodes\":null,\"NodeNames\":null,\"FailedNodes\":null,"
                 + "\"FailedAndUnresolvableNodes\":null,\"Error\":\"kubesched extender has no node"
                 + " cache: configure the extender with nodeCacheCapable: false, or start"
-                + " kubesched extender with --state\"}"),
+                + " kubesched extender with --kubeconfig or --state\"}"),
         argumentSet(
             "node names are resolved against the state, whose pods use the nodes",
             true,
@@ -377,7 +383,7 @@ final class ExtenderCommandTest {
       assertThat(cluster.getPod("default", "p").orElseThrow().getSpec().getNodeName())
           .isEqualTo("b");
       assertThat(ExtenderWire.decodeBindingResult(unknown))
-          .startsWith("kubesched extender: pod default/q is not in its state");
+          .isEqualTo("kubesched extender: pod default/q is not in its cluster state");
     }
   }
 

@@ -62,7 +62,7 @@ import org.bouncycastle.util.io.pem.PemReader;
  * Without any of these, the JDK's defaults apply. The scheme of {@code urlPrefix} decides whether
  * TLS is used at all.
  */
-final class ExtenderTls {
+public final class ExtenderTls {
   private ExtenderTls() {}
 
   /**
@@ -142,7 +142,12 @@ final class ExtenderTls {
     return null;
   }
 
-  private static List<X509Certificate> certificates(byte[] pem) throws CertificateException {
+  /**
+   * Decodes the X.509 certificates of PEM data.
+   *
+   * @throws CertificateException when the data holds none or a malformed one
+   */
+  public static List<X509Certificate> certificates(byte[] pem) throws CertificateException {
     Collection<? extends Certificate> certs =
         CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(pem));
     List<X509Certificate> out = new ArrayList<>();
@@ -183,8 +188,14 @@ final class ExtenderTls {
     return keyManagers(certificates(certPem), privateKey(keyPem));
   }
 
-  /** Reads a PEM private key with client-java's loader, plus what it lacks. */
-  private static PrivateKey privateKey(byte[] pem) throws GeneralSecurityException, IOException {
+  /**
+   * Reads a PEM private key as Go's {@code tls.X509KeyPair} does: PKCS#8 {@code PRIVATE KEY} (RSA
+   * or EC), PKCS#1 {@code RSA PRIVATE KEY} or SEC 1 {@code EC PRIVATE KEY} (with or without its
+   * public key), with client-java's loader plus what it lacks.
+   *
+   * @throws GeneralSecurityException when the data is none of these
+   */
+  public static PrivateKey privateKey(byte[] pem) throws GeneralSecurityException, IOException {
     try {
       return SSLUtils.loadKey(pem);
     } catch (IOException | GeneralSecurityException | RuntimeException e) {
