@@ -3,12 +3,17 @@ package io.kubesched.cli;
 import io.kubesched.core.config.ConfigurationLoader;
 import io.kubesched.core.config.InvalidConfigurationException;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
+import io.kubesched.core.runtime.PluginRegistrationException;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.framework.FieldError;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** The {@code kubesched} command. */
 @Command(
@@ -29,6 +34,15 @@ public final class Main implements Runnable {
   public static final int EXIT_USAGE = 2;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--plugins",
+      paramLabel = "DIR_OR_JAR[,...]",
+      scope = ScopeType.INHERIT,
+      description =
+          "Load plugin jars: jar files and directories of jar files, comma-separated, in a class"
+              + " loader of their own (default: $KUBESCHED_PLUGINS).")
+  String plugins;
 
   /**
    * Sets the log level of the bundled slf4j-simple backend before the first logger is created:
@@ -84,6 +98,14 @@ public final class Main implements Runnable {
 
   /** Runs the command line writing to {@code out} and {@code err}; returns the exit code. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
+    return run(out, err, System.getenv(), args);
+  }
+
+  /**
+   * Runs the command line writing to {@code out} and {@code err}, reading {@link PluginJars#ENV}
+   * from {@code env}; returns the exit code.
+   */
+  static int run(PrintWriter out, PrintWriter err, Map<String, String> env, String... args) {
     CommandLine cl = new CommandLine(new Main());
     cl.setOut(out);
     cl.setErr(err);
@@ -91,9 +113,52 @@ public final class Main implements Runnable {
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("kubesched: " + e.getMessage());
           commandLine.getErr().flush();
-          return 1;
+          return e instanceof PluginRegistrationException ? EXIT_USAGE : 1;
         });
+    cl.setExecutionStrategy(parseResult -> executeWithPlugins(parseResult, env));
     return cl.execute(args);
+  }
+
+  /**
+   * Runs the parsed subcommand with the plugin jars of {@code --plugins} (or {@link
+   * PluginJars#ENV}) as the thread's context class loader, which {@link PluginRegistry#discover()}
+   * and every thread the command starts use; restores the previous loader and closes the jars
+   * after.
+   */
+  private static int executeWithPlugins(
+      CommandLine.ParseResult parseResult, Map<String, String> env) {
+    String spec = null;
+    for (CommandLine.ParseResult pr = parseResult; pr != null; pr = pr.subcommand()) {
+      spec = pr.matchedOptionValue("--plugins", spec);
+    }
+    if (spec == null) {
+      spec = env.get(PluginJars.ENV);
+    }
+    if (spec == null || spec.isBlank()) {
+      return new CommandLine.RunLast().execute(parseResult);
+    }
+    PrintWriter err = parseResult.commandSpec().commandLine().getErr();
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    PluginJars jars;
+    try {
+      jars = PluginJars.open(spec, Main.class.getClassLoader());
+    } catch (IllegalArgumentException e) {
+      err.println("kubesched: --plugins: " + e.getMessage());
+      err.flush();
+      return EXIT_USAGE;
+    }
+    try (jars) {
+      thread.setContextClassLoader(jars.classLoader());
+      return new CommandLine.RunLast().execute(parseResult);
+    } catch (ServiceConfigurationError e) {
+      // A provider listed in a plugin jar that cannot be loaded or instantiated.
+      err.println("kubesched: --plugins: " + e.getMessage());
+      err.flush();
+      return EXIT_USAGE;
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
   }
 
   @Override

@@ -25,11 +25,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code kubesched plugins}: the plugins found on the class path. */
+/**
+ * {@code kubesched plugins}: the plugins found on the class path and in the {@code --plugins} jars,
+ * each with the jar it came from.
+ */
 @Command(
     name = "plugins",
     mixinStandardHelpOptions = true,
-    description = "List the plugins found on the class path with their extension points and args.")
+    description =
+        "List the plugins found on the class path and in the --plugins jars with their extension"
+            + " points, args type, class and the jar each came from.")
 public final class PluginsCommand implements Callable<Integer> {
   private static final List<Map.Entry<Class<?>, String>> POINTS =
       List.of(
@@ -53,7 +58,7 @@ public final class PluginsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PluginRegistry registry = PluginRegistry.discover();
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"NAME", "EXTENSION POINTS", "ARGS", "CLASS"});
+    rows.add(new String[] {"NAME", "EXTENSION POINTS", "ARGS", "CLASS", "SOURCE"});
     for (String name : registry.names()) {
       PluginProvider<?> p = registry.get(name).orElseThrow();
       rows.add(
@@ -61,20 +66,22 @@ public final class PluginsCommand implements Callable<Integer> {
             name,
             String.join(",", extensionPoints(p.pluginType())),
             p.argsType() == NoArgs.class ? "-" : p.argsType().getSimpleName(),
-            p.pluginType().getName()
+            p.pluginType().getName(),
+            PluginJars.sourceOf(p.getClass())
           });
     }
-    int[] w = new int[4];
+    int columns = rows.get(0).length;
+    int[] w = new int[columns];
     for (String[] r : rows) {
-      for (int i = 0; i < 4; i++) {
+      for (int i = 0; i < columns; i++) {
         w[i] = Math.max(w[i], r[i].length());
       }
     }
     for (String[] r : rows) {
       StringBuilder sb = new StringBuilder();
-      for (int i = 0; i < 4; i++) {
+      for (int i = 0; i < columns; i++) {
         sb.append(r[i]);
-        if (i < 3) {
+        if (i < columns - 1) {
           sb.append(" ".repeat(w[i] - r[i].length() + 2));
         }
       }

@@ -13,7 +13,7 @@ import java.util.Map;
  * my-scheduler} in {@code spec.schedulerName} are scheduled by it; the others by {@code
  * default-scheduler}, in the same process.
  *
- * <p>Run: {@code mvn -q -pl examples -am compile exec:java
+ * <p>Run: {@code mvn -B -ntp -pl examples -am compile exec:java
  * -Dexec.mainClass=io.kubesched.examples.customscheduler.CustomSchedulerExample}
  */
 public final class CustomSchedulerExample {

@@ -13,7 +13,7 @@ import java.util.Map;
  * cannot fit and binds nothing — the members that found a node wait at Permit and are released when
  * a sibling fits nowhere.
  *
- * <p>Run: {@code mvn -q -pl examples -am compile exec:java
+ * <p>Run: {@code mvn -B -ntp -pl examples -am compile exec:java
  * -Dexec.mainClass=io.kubesched.examples.gang.GangSchedulingExample}
  */
 public final class GangSchedulingExample {

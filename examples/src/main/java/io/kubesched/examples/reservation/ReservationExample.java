@@ -14,7 +14,7 @@ import java.util.Map;
  * only one fits beside the reservation. The recreated {@code db-0} (a new UID, the same name) then
  * gets its place back.
  *
- * <p>Run: {@code mvn -q -pl examples -am compile exec:java
+ * <p>Run: {@code mvn -B -ntp -pl examples -am compile exec:java
  * -Dexec.mainClass=io.kubesched.examples.reservation.ReservationExample}
  */
 public final class ReservationExample {
