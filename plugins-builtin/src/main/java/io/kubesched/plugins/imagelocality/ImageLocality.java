@@ -96,6 +96,10 @@ public final class ImageLocality implements PreScorePlugin, ScorePlugin {
     }
     Map<String, ImageStateSummary> states = node.imageStates();
     long sum = 0;
+    if (states.isEmpty()) {
+      // No lookups (and no hashing) on a node without images: the sum stays 0.
+      return calculatePriority(sum, s.images().length);
+    }
     for (String image : s.images()) {
       ImageStateSummary st = states.get(image);
       if (st != null) {
