@@ -18,6 +18,7 @@ import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.Resource;
 import io.kubesched.framework.ResourceNames;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,7 +37,12 @@ import java.util.Set;
  * MostAllocated} or {@code RequestedToCapacityRatio} (Score).
  */
 public final class Fit
-    implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin, EnqueueExtensions {
+    implements PreFilterPlugin,
+        FilterPlugin,
+        PreScorePlugin,
+        ScorePlugin,
+        EnqueueExtensions,
+        SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_RESOURCES_FIT;
 
@@ -382,5 +389,16 @@ public final class Fit
 
   private static boolean isEmpty(String s) {
     return s == null || s.isEmpty();
+  }
+
+  /** Signs the pod by its effective requests (with and without the non-zero defaults). */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(requestSignature(pod));
+  }
+
+  /** Returns the pod's requests as a signature fragment. */
+  static String requestSignature(PodInfo pod) {
+    return pod.requests() + "/" + pod.nonZeroMilliCpu() + "/" + pod.nonZeroMemory();
   }
 }
