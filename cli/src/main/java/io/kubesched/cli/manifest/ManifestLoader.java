@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -34,6 +35,7 @@ import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.representer.Representer;
 
 /**
  * Reads Kubernetes manifests — multi-document YAML or JSON, including {@code List} objects such as
@@ -122,7 +124,8 @@ public final class ManifestLoader {
 
   private void loadText(String source, Reader reader) {
     DocConstructor constructor = new DocConstructor();
-    Yaml yaml = new Yaml(constructor);
+    DumperOptions dump = new DumperOptions();
+    Yaml yaml = new Yaml(constructor, new Representer(dump), dump, loaderOptions());
     try {
       for (Node node : yaml.composeAll(reader)) {
         if (node == null) {
@@ -287,6 +290,19 @@ public final class ManifestLoader {
     return "<unnamed>";
   }
 
+  /**
+   * SnakeYAML's options, with room for large clusters: its default limit of 3 MiB of text per
+   * stream is below a 15,000-node manifest; the bound here is 128 Mi code points.
+   */
+  static LoaderOptions loaderOptions() {
+    LoaderOptions o = new LoaderOptions();
+    o.setCodePointLimit(MAX_CODE_POINTS);
+    return o;
+  }
+
+  /** The largest manifest file read, in code points (characters). */
+  static final int MAX_CODE_POINTS = 128 * 1024 * 1024;
+
   private static String string(Object o) {
     return o == null ? null : String.valueOf(o);
   }
@@ -294,7 +310,7 @@ public final class ManifestLoader {
   /** Exposes document construction from a composed node, so that line numbers are known. */
   private static final class DocConstructor extends SafeConstructor {
     DocConstructor() {
-      super(new LoaderOptions());
+      super(loaderOptions());
       // Kubernetes timestamps stay strings; the models parse them.
       this.yamlConstructors.put(Tag.TIMESTAMP, this.yamlConstructors.get(Tag.STR));
     }
