@@ -34,6 +34,17 @@ public final class NodeInfo {
   private long nonZeroMilliCpu;
   private long nonZeroMemory;
   private Resource allocatable = Resource.zero();
+  // Flat copies of the hot resource figures (kept in step with {@code requested},
+  // {@code allocatable} and {@code pods}), so that the resource plugins' per-node Filter and Score
+  // read primitives of this object instead of chasing the Resource objects and the pod list.
+  private long requestedMilliCpu;
+  private long requestedMemory;
+  private long requestedEphemeralStorage;
+  private long allocatableMilliCpu;
+  private long allocatableMemory;
+  private long allocatableEphemeralStorage;
+  private long allowedPodNumber;
+  private int podCount;
   private Map<String, ImageStateSummary> imageStates = Map.of();
   private final HashMap<String, Integer> pvcRefCounts;
   // The index of each pod in {@code pods} by UID, built once the node holds many pods and kept
@@ -96,6 +107,14 @@ public final class NodeInfo {
     this.nonZeroMilliCpu = other.nonZeroMilliCpu;
     this.nonZeroMemory = other.nonZeroMemory;
     this.allocatable = other.allocatable;
+    this.requestedMilliCpu = other.requestedMilliCpu;
+    this.requestedMemory = other.requestedMemory;
+    this.requestedEphemeralStorage = other.requestedEphemeralStorage;
+    this.allocatableMilliCpu = other.allocatableMilliCpu;
+    this.allocatableMemory = other.allocatableMemory;
+    this.allocatableEphemeralStorage = other.allocatableEphemeralStorage;
+    this.allowedPodNumber = other.allowedPodNumber;
+    this.podCount = other.podCount;
     this.imageStates = other.imageStates;
     this.pvcRefCounts = new HashMap<>(other.pvcRefCounts);
     this.podsView = Collections.unmodifiableList(pods);
@@ -134,6 +153,10 @@ public final class NodeInfo {
         node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
     this.allocatable =
         node.getStatus() == null ? Resource.zero() : Resource.of(node.getStatus().getAllocatable());
+    this.allocatableMilliCpu = allocatable.milliCpu();
+    this.allocatableMemory = allocatable.memory();
+    this.allocatableEphemeralStorage = allocatable.ephemeralStorage();
+    this.allowedPodNumber = allocatable.allowedPodNumber();
     bump();
   }
 
@@ -228,6 +251,10 @@ public final class NodeInfo {
 
   private void update(PodInfo pod, int sign) {
     requested = sign > 0 ? requested.add(pod.requests()) : requested.subtract(pod.requests());
+    requestedMilliCpu = requested.milliCpu();
+    requestedMemory = requested.memory();
+    requestedEphemeralStorage = requested.ephemeralStorage();
+    podCount = pods.size();
     nonZeroMilliCpu += sign * pod.nonZeroMilliCpu();
     nonZeroMemory += sign * pod.nonZeroMemory();
     // A set, as kube's HostPortInfo: a port used by two pods is freed when either leaves.
@@ -309,6 +336,50 @@ public final class NodeInfo {
   /** Returns the sum of the pods' effective requests. */
   public Resource requested() {
     return requested;
+  }
+
+  /** Returns {@code requested().milliCpu()}, read without reaching the {@link Resource}. */
+  public long requestedMilliCpu() {
+    return requestedMilliCpu;
+  }
+
+  /** Returns {@code requested().memory()}, read without reaching the {@link Resource}. */
+  public long requestedMemory() {
+    return requestedMemory;
+  }
+
+  /** Returns {@code requested().ephemeralStorage()}, read without reaching the {@link Resource}. */
+  public long requestedEphemeralStorage() {
+    return requestedEphemeralStorage;
+  }
+
+  /** Returns {@code allocatable().milliCpu()}, read without reaching the {@link Resource}. */
+  public long allocatableMilliCpu() {
+    return allocatableMilliCpu;
+  }
+
+  /** Returns {@code allocatable().memory()}, read without reaching the {@link Resource}. */
+  public long allocatableMemory() {
+    return allocatableMemory;
+  }
+
+  /**
+   * Returns {@code allocatable().ephemeralStorage()}, read without reaching the {@link Resource}.
+   */
+  public long allocatableEphemeralStorage() {
+    return allocatableEphemeralStorage;
+  }
+
+  /**
+   * Returns {@code allocatable().allowedPodNumber()}, read without reaching the {@link Resource}.
+   */
+  public long allowedPodNumber() {
+    return allowedPodNumber;
+  }
+
+  /** Returns {@code pods().size()}, read without reaching the list. */
+  public int podCount() {
+    return podCount;
   }
 
   /** Returns the pods' CPU requests in millicores, counting 100m for containers without one. */

@@ -449,7 +449,7 @@ public final class Scheduler implements AutoCloseable {
                 new SchedulingException(NO_NODES_AVAILABLE),
                 null));
       }
-      result = algorithm.schedulePod(fwk, state, pod, snapshot);
+      result = algorithm.schedulePod(fwk, state, pod, snapshot, snapshot, queue.hasNominatedPods());
       attemptListener.onAttempt(pod, snapshot.list(), result, null);
     } catch (FitError fitError) {
       if (!fwk.hasPostFilterPlugins()) {

@@ -17,6 +17,12 @@ import java.util.Locale;
  * warm-up run of itself scaled down (at most 1000 nodes and 2000 measured pods, same proportions)
  * unless {@code --no-warmup} is given. Prints a table, writes the JSON array, and exits non-zero
  * when a run fails its verification.
+ *
+ * <p>{@code --baseline JAR [--rounds N] [--jvm-args "ARGS"]} switches to the comparison mode
+ * ({@link BaselineComparison}): every selected workload runs N times (default 3) alternately with
+ * this build and with the other build's benchmarks jar, each run in a new JVM started with ARGS
+ * (default {@code -Xmx2g}) and the other options passed on; both medians and their ratio are
+ * printed.
  */
 public final class WorkloadsCommand {
   private WorkloadsCommand() {}
@@ -32,10 +38,15 @@ public final class WorkloadsCommand {
     Duration timeout = Duration.ofMinutes(10);
     Path json = null;
     boolean warmup = true;
+    String baseline = null;
+    int rounds = 3;
+    String jvmArgs = "-Xmx2g";
+    List<String> passOn = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--no-warmup")) {
         warmup = false;
+        passOn.add(a);
         continue;
       }
       if (i + 1 >= args.length) {
@@ -43,6 +54,10 @@ public final class WorkloadsCommand {
         return 2;
       }
       String v = args[++i];
+      if (PASSED_ON.contains(a)) {
+        passOn.add(a);
+        passOn.add(v);
+      }
       switch (a) {
         case "--workload" -> filter = v;
         case "--nodes" -> nodes = Integer.parseInt(v);
@@ -52,6 +67,9 @@ public final class WorkloadsCommand {
         case "--pct" -> pct = Integer.parseInt(v);
         case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(v));
         case "--json" -> json = Path.of(v);
+        case "--baseline" -> baseline = v;
+        case "--rounds" -> rounds = Integer.parseInt(v);
+        case "--jvm-args" -> jvmArgs = v;
         default -> {
           out.println("unknown option " + a);
           return 2;
@@ -68,6 +86,9 @@ public final class WorkloadsCommand {
     if (selected.isEmpty()) {
       out.println("no workload matches " + filter);
       return 2;
+    }
+    if (baseline != null) {
+      return compare(selected, passOn, baseline, rounds, jvmArgs, timeout, out);
     }
     WorkloadRunner.Options options = new WorkloadRunner.Options(threads, pct, timeout);
     out.println(header());
@@ -92,6 +113,41 @@ public final class WorkloadsCommand {
         writeJson(json, results);
       }
     }
+    out.println(ok ? "verification: OK" : "verification: FAILURE");
+    return ok ? 0 : 1;
+  }
+
+  private static final java.util.Set<String> PASSED_ON =
+      java.util.Set.of("--nodes", "--pods", "--init-pods", "--threads", "--pct", "--timeout");
+
+  private static int compare(
+      List<Workload> selected,
+      List<String> passOn,
+      String baseline,
+      int rounds,
+      String jvmArgs,
+      Duration timeout,
+      PrintStream out)
+      throws IOException {
+    if (!Files.isReadable(Path.of(baseline))) {
+      out.println("--baseline: cannot read " + baseline);
+      return 2;
+    }
+    if (rounds < 1) {
+      out.println("--rounds: must be at least 1, got " + rounds);
+      return 2;
+    }
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> jvm = jvmArgs.isBlank() ? List.of() : List.of(jvmArgs.trim().split("\\s+"));
+    // Each child gets the per-run timeout, plus its warm-up and JVM start.
+    Duration childTimeout = timeout.multipliedBy(2).plusMinutes(1);
+    BaselineComparison.Launch launch =
+        new BaselineComparison.Launch(
+            java, jvm, System.getProperty("java.class.path"), baseline, rounds, childTimeout);
+    List<String> names = selected.stream().map(Workload::name).toList();
+    List<BaselineComparison.Comparison> results =
+        BaselineComparison.run(names, passOn, launch, out);
+    boolean ok = results.stream().allMatch(BaselineComparison.Comparison::ok);
     out.println(ok ? "verification: OK" : "verification: FAILURE");
     return ok ? 0 : 1;
   }

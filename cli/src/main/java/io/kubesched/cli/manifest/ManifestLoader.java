@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -50,6 +51,7 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.representer.Representer;
 
 /**
  * Reads Kubernetes manifests — multi-document YAML or JSON, including {@code List} objects such as
@@ -267,16 +269,10 @@ public final class ManifestLoader {
   }
 
   private void loadText(String source, Reader reader) {
-    LoaderOptions options = new LoaderOptions();
-    options.setAllowDuplicateKeys(false);
-    options.setCodePointLimit(Integer.MAX_VALUE);
+    LoaderOptions options = loaderOptions();
     DocConstructor constructor = new DocConstructor(options);
-    Yaml yaml =
-        new Yaml(
-            constructor,
-            new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
-            new org.yaml.snakeyaml.DumperOptions(),
-            options);
+    DumperOptions dump = new DumperOptions();
+    Yaml yaml = new Yaml(constructor, new Representer(dump), dump, options);
     int document = 0;
     try {
       for (Node node : yaml.composeAll(reader)) {
@@ -467,6 +463,20 @@ public final class ManifestLoader {
     }
     return "default";
   }
+
+  /**
+   * SnakeYAML's options: duplicate keys refused, and room for large clusters: its default limit of
+   * 3 MiB of text per stream is below a 15,000-node manifest; the bound here is 128 Mi code points.
+   */
+  static LoaderOptions loaderOptions() {
+    LoaderOptions o = new LoaderOptions();
+    o.setAllowDuplicateKeys(false);
+    o.setCodePointLimit(MAX_CODE_POINTS);
+    return o;
+  }
+
+  /** The largest manifest file read, in code points (characters). */
+  static final int MAX_CODE_POINTS = 128 * 1024 * 1024;
 
   /** Exposes document construction from a composed node, so that line numbers are known. */
   private static final class DocConstructor extends SafeConstructor {

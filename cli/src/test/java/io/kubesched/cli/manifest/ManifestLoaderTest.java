@@ -132,4 +132,20 @@ final class ManifestLoaderTest {
     Files.writeString(f, "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"j\"}}");
     assertThat(ManifestLoader.load(List.of(f)).nodes()).hasSize(1);
   }
+
+  @Test
+  void readsAManifestLargerThanSnakeYamlsDefaultLimitOfThreeMebibytes() {
+    StringBuilder yaml = new StringBuilder("apiVersion: v1\nkind: List\nitems:\n");
+    int nodes = 20_000; // ~4.4 MB of text, as a 15,000-node cluster
+    for (int i = 0; i < nodes; i++) {
+      yaml.append("- apiVersion: v1\n  kind: Node\n  metadata: {name: node-")
+          .append(i)
+          .append(", labels: {kubernetes.io/hostname: node-")
+          .append(i)
+          .append("}}\n  status: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n");
+    }
+    assertThat(yaml.length()).isGreaterThan(3 * 1024 * 1024);
+
+    assertThat(ManifestLoader.parse("big.yaml", yaml.toString()).nodes()).hasSize(nodes);
+  }
 }

@@ -5,6 +5,7 @@ import com.google.common.collect.SetMultimap;
 import io.kubernetes.client.openapi.models.V1ContainerImage;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.core.runtime.NodeChanges;
 import io.kubesched.framework.ImageStateSummary;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
@@ -29,7 +30,7 @@ import java.util.Set;
  * rebuilt only when nodes were added or removed (or a node started or stopped having pods with
  * affinity). The snapshot is fixed for the rest of the cycle. Not thread-safe.
  */
-public final class Snapshot implements NodeInfoLister {
+public final class Snapshot implements NodeInfoLister, NodeChanges {
   final Map<String, NodeInfo> nodeInfoMap = new HashMap<>();
   private ArrayList<NodeInfo> nodeInfoList = new ArrayList<>();
   private ArrayList<NodeInfo> havePodsWithAffinity = new ArrayList<>();
@@ -43,6 +44,12 @@ public final class Snapshot implements NodeInfoLister {
       Collections.unmodifiableList(havePodsWithRequiredAntiAffinity);
   private Set<String> usedPvcSet = new HashSet<>();
   long generation;
+  // Opportunistic batching's journal (NodeChanges): the nodes replaced by updates, from position
+  // journalBase on; cleared when it grows past JOURNAL_LIMIT (older positions are then unknown).
+  private final ArrayList<String> journal = new ArrayList<>();
+  private long journalBase;
+  private long structuralChanges;
+  private static final int JOURNAL_LIMIT = 8192;
 
   /** Creates an empty snapshot (generation 0), ready for {@link SchedulerCache#updateSnapshot}. */
   public Snapshot() {}
@@ -109,6 +116,7 @@ public final class Snapshot implements NodeInfoLister {
 
   /** Replaces every list with {@code list} (tree order) and the sub-lists derived from it. */
   void rebuildLists(ArrayList<NodeInfo> list) {
+    structuralChanges++;
     nodeInfoList = list;
     listIndex = new HashMap<>(list.size() * 2);
     for (int i = 0; i < list.size(); i++) {
@@ -153,6 +161,11 @@ public final class Snapshot implements NodeInfoLister {
    * so the lists keep their order without being rebuilt.
    */
   void replace(String name, NodeInfo info) {
+    if (journal.size() >= JOURNAL_LIMIT) {
+      journalBase += journal.size();
+      journal.clear();
+    }
+    journal.add(name);
     nodeInfoMap.put(name, info);
     Integer i = listIndex.get(name);
     if (i != null) {
@@ -169,6 +182,25 @@ public final class Snapshot implements NodeInfoLister {
   }
 
   /** Returns the number of nodes in the list. */
+  @Override
+  public long structuralChanges() {
+    return structuralChanges;
+  }
+
+  @Override
+  public long position() {
+    return journalBase + journal.size();
+  }
+
+  @Override
+  public List<String> changedSince(long position) {
+    if (position < journalBase || position > position()) {
+      return null;
+    }
+    return Collections.unmodifiableList(
+        journal.subList((int) (position - journalBase), journal.size()));
+  }
+
   public int numNodes() {
     return nodeInfoList.size();
   }

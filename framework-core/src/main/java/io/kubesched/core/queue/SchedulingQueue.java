@@ -765,6 +765,11 @@ public final class SchedulingQueue implements PodNominator {
     }
   }
 
+  /** Returns whether any pod is nominated to a node (read without the lock). */
+  public boolean hasNominatedPods() {
+    return !nominator.isEmpty();
+  }
+
   /**
    * Returns the pods nominated to {@code nodeName}, in nomination order: their queued versions, or
    * a bare pod (name, namespace, UID) for a pod in no queue.

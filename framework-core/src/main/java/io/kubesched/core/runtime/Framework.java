@@ -37,6 +37,7 @@ import io.kubesched.framework.ReservePlugin;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.WaitingPod;
 import java.time.Clock;
@@ -49,6 +50,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -673,17 +675,78 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    * errors carry kube's messages.
    */
   public ScoreOutcome runScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    return runScorePlugins(state, pod, nodes, null, null, null);
+  }
+
+  /**
+   * Runs the Score plugins as {@link #runScorePlugins(CycleState, PodInfo, List)} does, for
+   * opportunistic batching: with {@code previous} (the raw scores of an earlier pod of the same
+   * signature over the same {@code nodes}, by the same plugins) only the nodes at {@code rescore}
+   * are scored again, the others keep their raw scores; every plugin's scores are then normalised
+   * and weighted over all {@code nodes} as usual. When {@code keep} is given it receives this
+   * cycle's raw scores (before normalisation).
+   */
+  public ScoreOutcome runScorePlugins(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      RawScores previous,
+      int[] rescore,
+      RawScores keep) {
     long start = System.nanoTime();
     ScoreOutcome out = null;
     try {
-      out = score(state, pod, nodes);
+      out = score(state, pod, nodes, previous, rescore, keep);
       return out;
     } finally {
       observePoint("Score", out == null ? Status.error("failed") : out.status(), start);
     }
   }
 
-  private ScoreOutcome score(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+  /**
+   * Returns {@code pod}'s scheduling signature for opportunistic batching: the fragments of every
+   * enabled PreFilter, Filter, PreScore and Score plugin ({@link SignPlugin}), joined; empty when a
+   * plugin does not implement {@link SignPlugin} or cannot sign the pod, or when extenders are
+   * configured (kube turns batching off then too).
+   */
+  public Optional<String> signPod(PodInfo pod) {
+    if (!extenders().isEmpty()) {
+      return Optional.empty();
+    }
+    StringBuilder sb = new StringBuilder(128);
+    java.util.Set<Plugin> seen =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (List<? extends Plugin> point :
+        List.of(plugins.preFilter(), plugins.filter(), plugins.preScore(), plugins.score())) {
+      for (Plugin pl : point) {
+        if (!seen.add(pl)) {
+          continue;
+        }
+        if (!(pl instanceof SignPlugin sp)) {
+          return Optional.empty();
+        }
+        Optional<String> fragment;
+        try {
+          fragment = sp.signPod(pod);
+        } catch (RuntimeException e) {
+          return Optional.empty();
+        }
+        if (fragment == null || fragment.isEmpty()) {
+          return Optional.empty();
+        }
+        sb.append(pl.name()).append('\u0001').append(fragment.get()).append('\u0002');
+      }
+    }
+    return Optional.of(sb.toString());
+  }
+
+  private ScoreOutcome score(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      RawScores previous,
+      int[] rescore,
+      RawScores keep) {
     Set<String> skipped = state.skipScorePlugins();
     List<ScorePlugin> active = new ArrayList<>(plugins.score().size());
     for (ScorePlugin pl : plugins.score()) {
@@ -696,7 +759,27 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     for (int p = 0; p < perPlugin.length; p++) {
       perPlugin[p] = new NodeScores(nodes);
     }
-    if (!active.isEmpty()) {
+    if (previous != null && rescore != null && previous.matches(active, n)) {
+      for (int p = 0; p < perPlugin.length; p++) {
+        System.arraycopy(previous.scores[p], 0, perPlugin[p].array(), 0, n);
+      }
+      for (int index : rescore) {
+        NodeInfo node = nodes.get(index);
+        for (int p = 0; p < active.size(); p++) {
+          Status[] thrown = new Status[1];
+          if (!calls.score(
+              active.get(p), state, pod, node, perPlugin[p].array(), index, s -> thrown[0] = s)) {
+            return new ScoreOutcome(
+                List.of(),
+                Status.error(
+                    "running Score plugins: plugin \""
+                        + thrown[0].plugin()
+                        + "\" failed with: "
+                        + PluginCalls.errorMessage(thrown[0])));
+          }
+        }
+      }
+    } else if (!active.isEmpty()) {
       AtomicReference<String> error = new AtomicReference<>();
       AtomicBoolean cancelled = new AtomicBoolean();
       Consumer<Status> onThrown =
@@ -722,6 +805,14 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       if (error.get() != null) {
         return new ScoreOutcome(List.of(), Status.error("running Score plugins: " + error.get()));
       }
+    }
+    if (keep != null) {
+      long[][] raw = new long[perPlugin.length][];
+      for (int p = 0; p < perPlugin.length; p++) {
+        raw[p] = perPlugin[p].array().clone();
+      }
+      keep.plugins = List.copyOf(active);
+      keep.scores = raw;
     }
 
     for (int p = 0; p < active.size(); p++) {

@@ -1,6 +1,7 @@
 package io.kubesched.core.runtime;
 
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -45,6 +47,7 @@ public final class SchedulingAlgorithm {
 
   private final Random random;
   private int nextStartNodeIndex;
+  private final OpportunisticBatch batch = new OpportunisticBatch();
 
   /** Creates the algorithm; {@code random} breaks ties between best-scored nodes. */
   public SchedulingAlgorithm(Random random) {
@@ -73,6 +76,65 @@ public final class SchedulingAlgorithm {
    */
   public ScheduleResult schedulePod(
       Framework fwk, CycleState state, PodInfo pod, NodeInfoLister snapshot) throws FitError {
+    return schedulePod(fwk, state, pod, snapshot, null, null);
+  }
+
+  /**
+   * Schedules {@code pod} as {@link #schedulePod(Framework, CycleState, PodInfo, NodeInfoLister)}
+   * does, with opportunistic batching when the {@code OpportunisticBatching} gate is on: a pod
+   * whose signature ({@link Framework#signPod}) equals the previous pod's reuses that pod's
+   * feasible nodes and raw scores, re-checking only the nodes that changed since ({@link
+   * OpportunisticBatch}).
+   *
+   * @param changes what changed in {@code snapshot} between cycles
+   * @param anyNominated whether any pod is nominated to a node now (batching is off then)
+   */
+  public ScheduleResult schedulePod(
+      Framework fwk,
+      CycleState state,
+      PodInfo pod,
+      NodeInfoLister snapshot,
+      NodeChanges changes,
+      boolean anyNominated)
+      throws FitError {
+    if (changes == null || !fwk.featureGates().enabled(FeatureGates.OPPORTUNISTIC_BATCHING)) {
+      batch.clear();
+      return schedulePod(fwk, state, pod, snapshot, null, null);
+    }
+    String nominated = pod.nominatedNodeName();
+    Optional<String> signature =
+        nominated == null || nominated.isEmpty() ? fwk.signPod(pod) : Optional.empty();
+    if (signature.isEmpty()) {
+      batch.clear();
+      return schedulePod(fwk, state, pod, snapshot, null, null);
+    }
+    ScheduleResult batched =
+        batch.schedule(this, fwk, state, pod, signature.get(), snapshot, changes, anyNominated);
+    if (batched != null) {
+      return batched;
+    }
+    RawScores raw = new RawScores();
+    List<List<NodeInfo>> feasible = new ArrayList<>(1);
+    ScheduleResult result = schedulePod(fwk, state, pod, snapshot, raw, feasible);
+    if (!anyNominated && !feasible.isEmpty()) {
+      batch.start(fwk, signature.get(), feasible.get(0), raw, result.suggestedHost(), changes);
+    }
+    return result;
+  }
+
+  /** Returns whether a batch is held (tests). */
+  boolean batchActive() {
+    return batch.active();
+  }
+
+  private ScheduleResult schedulePod(
+      Framework fwk,
+      CycleState state,
+      PodInfo pod,
+      NodeInfoLister snapshot,
+      RawScores keepRaw,
+      List<List<NodeInfo>> feasibleOut)
+      throws FitError {
     List<NodeInfo> allNodes = snapshot.list();
     if (allNodes.isEmpty()) {
       throw new NoNodesAvailableException();
@@ -87,7 +149,10 @@ public final class SchedulingAlgorithm {
       return new ScheduleResult(
           feasible.get(0).name(), 1 + statuses.size(), 1, List.of(), statuses);
     }
-    List<NodePluginScores> scores = prioritizeNodes(fwk, state, pod, feasible);
+    List<NodePluginScores> scores = prioritizeNodes(fwk, state, pod, feasible, keepRaw);
+    if (feasibleOut != null && fwk.extenders().isEmpty()) {
+      feasibleOut.add(feasible);
+    }
     String host = selectHost(scores, NUMBER_OF_HIGHEST_SCORED_NODES_TO_REPORT);
     return new ScheduleResult(
         host, feasible.size() + statuses.size(), feasible.size(), scores, statuses);
@@ -353,6 +418,11 @@ public final class SchedulingAlgorithm {
    */
   List<NodePluginScores> prioritizeNodes(
       Framework fwk, CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    return prioritizeNodes(fwk, state, pod, nodes, null);
+  }
+
+  private List<NodePluginScores> prioritizeNodes(
+      Framework fwk, CycleState state, PodInfo pod, List<NodeInfo> nodes, RawScores keepRaw) {
     if (fwk.extenders().isEmpty() && !fwk.hasScorePlugins()) {
       List<NodePluginScores> out = new ArrayList<>(nodes.size());
       for (NodeInfo n : nodes) {
@@ -364,7 +434,7 @@ public final class SchedulingAlgorithm {
     if (!pre.isSuccess()) {
       throw toException(pre);
     }
-    Framework.ScoreOutcome scored = fwk.runScorePlugins(state, pod, nodes);
+    Framework.ScoreOutcome scored = fwk.runScorePlugins(state, pod, nodes, null, null, keepRaw);
     if (!scored.status().isSuccess()) {
       throw toException(scored.status());
     }

@@ -7,12 +7,14 @@ import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code ImageLocality} is a plugin that favours nodes that already have the pod's container
@@ -22,7 +24,7 @@ import java.util.Map;
  * normalised image names and the node count (the result is the same, and Score falls back to
  * computing them when PreScore did not run).
  */
-public final class ImageLocality implements PreScorePlugin, ScorePlugin {
+public final class ImageLocality implements PreScorePlugin, ScorePlugin, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.IMAGE_LOCALITY;
 
@@ -96,6 +98,10 @@ public final class ImageLocality implements PreScorePlugin, ScorePlugin {
     }
     Map<String, ImageStateSummary> states = node.imageStates();
     long sum = 0;
+    if (states.isEmpty()) {
+      // No lookups (and no hashing) on a node without images: the sum stays 0.
+      return calculatePriority(sum, s.images().length);
+    }
     for (String image : s.images()) {
       ImageStateSummary st = states.get(image);
       if (st != null) {
@@ -118,5 +124,11 @@ public final class ImageLocality implements PreScorePlugin, ScorePlugin {
       sumScores = maxThreshold;
     }
     return MAX_NODE_SCORE * (sumScores - MIN_THRESHOLD) / (maxThreshold - MIN_THRESHOLD);
+  }
+
+  /** Signs the pod by its containers' images. */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(String.valueOf(pod.images()));
   }
 }

@@ -23,6 +23,7 @@ import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.WeightedAffinityTerm;
@@ -32,6 +33,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -54,7 +56,8 @@ public final class InterPodAffinity
         PreScorePlugin,
         ScorePlugin,
         ScoreExtensions,
-        EnqueueExtensions {
+        EnqueueExtensions,
+        SignPlugin {
 
   /** The plugin's name. */
   public static final String NAME = "InterPodAffinity";
@@ -613,5 +616,18 @@ public final class InterPodAffinity
           "expected a " + type.getSimpleName() + ", got " + o.getClass().getName());
     }
     return type.cast(o);
+  }
+
+  /**
+   * Unsignable when the pod has pod affinity or anti-affinity of its own (its results then depend
+   * on where the pods it matches run); otherwise signed by its namespace and labels, which decide
+   * the existing pods' terms that match it.
+   */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    if (pod.hasAffinity() || pod.affinityParseError() != null) {
+      return Optional.empty();
+    }
+    return Optional.of(pod.namespace() + "/" + new java.util.TreeMap<>(pod.labels()));
   }
 }

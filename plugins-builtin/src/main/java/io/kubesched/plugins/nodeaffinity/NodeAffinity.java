@@ -23,6 +23,7 @@ import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -34,6 +35,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -48,7 +50,8 @@ public final class NodeAffinity
         PreScorePlugin,
         ScorePlugin,
         ScoreExtensions,
-        EnqueueExtensions {
+        EnqueueExtensions,
+        SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_AFFINITY;
 
@@ -353,5 +356,18 @@ public final class NodeAffinity
     return n.getMetadata() == null || n.getMetadata().getLabels() == null
         ? Map.of()
         : n.getMetadata().getLabels();
+  }
+
+  /**
+   * Signs the pod by its node selector and node affinity (the plugin's added affinity is fixed).
+   */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    var spec = pod.pod().getSpec();
+    if (spec == null) {
+      return Optional.of("");
+    }
+    Object nodeAffinity = spec.getAffinity() == null ? null : spec.getAffinity().getNodeAffinity();
+    return Optional.of(spec.getNodeSelector() + "/" + nodeAffinity);
   }
 }

@@ -8,15 +8,17 @@ import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code NodeName} is a plugin that lets a pod with {@code spec.nodeName} run only on the node of
  * that name.
  */
-public final class NodeName implements FilterPlugin, EnqueueExtensions {
+public final class NodeName implements FilterPlugin, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_NAME;
 
@@ -48,5 +50,11 @@ public final class NodeName implements FilterPlugin, EnqueueExtensions {
   @Override
   public List<ClusterEventWithHint> eventsToRegister() {
     return List.of(ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD));
+  }
+
+  /** Signs the pod by its {@code spec.nodeName}. */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(String.valueOf(pod.nodeName()));
   }
 }

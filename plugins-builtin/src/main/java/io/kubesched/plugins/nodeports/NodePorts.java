@@ -15,6 +15,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -22,12 +23,14 @@ import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code NodePorts} is a plugin that checks that the host ports a pod asks for are free on the
  * node.
  */
-public final class NodePorts implements PreFilterPlugin, FilterPlugin, EnqueueExtensions {
+public final class NodePorts
+    implements PreFilterPlugin, FilterPlugin, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_PORTS;
 
@@ -124,5 +127,11 @@ public final class NodePorts implements PreFilterPlugin, FilterPlugin, EnqueueEx
       }
     }
     return out;
+  }
+
+  /** Signs the pod by its host ports. */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(String.valueOf(pod.hostPorts()));
   }
 }

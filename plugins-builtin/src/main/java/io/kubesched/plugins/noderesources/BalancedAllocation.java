@@ -5,18 +5,20 @@ import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code NodeResourcesBalancedAllocation} is a plugin that favours nodes whose resource usage would
  * be balanced across the configured resources once the pod is placed: {@code (1 - std) * 100},
  * where {@code std} is the standard deviation of the usage fractions.
  */
-public final class BalancedAllocation implements PreScorePlugin, ScorePlugin {
+public final class BalancedAllocation implements PreScorePlugin, ScorePlugin, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_RESOURCES_BALANCED_ALLOCATION;
 
@@ -124,5 +126,11 @@ public final class BalancedAllocation implements PreScorePlugin, ScorePlugin {
     }
     double f = (double) resources.requested(node, i, podRequest) / (double) alloc;
     return f > 1 ? 1 : f;
+  }
+
+  /** Signs the pod by its effective requests. */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(Fit.requestSignature(pod));
   }
 }

@@ -18,6 +18,7 @@ import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.Resource;
 import io.kubesched.framework.ResourceNames;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,7 +37,12 @@ import java.util.Set;
  * MostAllocated} or {@code RequestedToCapacityRatio} (Score).
  */
 public final class Fit
-    implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin, EnqueueExtensions {
+    implements PreFilterPlugin,
+        FilterPlugin,
+        PreScorePlugin,
+        ScorePlugin,
+        EnqueueExtensions,
+        SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_RESOURCES_FIT;
 
@@ -174,55 +181,63 @@ public final class Fit
   }
 
   static List<InsufficientResource> fitsRequest(PreFilterState s, NodeInfo node) {
+    // The node's primitive copies, not its Resource objects: this runs per node per pod.
     List<InsufficientResource> out = List.of();
-    Resource alloc = node.allocatable();
-    Resource used = node.requested();
-    int pods = node.pods().size();
-    if (pods + 1 > alloc.allowedPodNumber()) {
+    int pods = node.podCount();
+    long allowedPods = node.allowedPodNumber();
+    if (pods + 1 > allowedPods) {
       out =
           add(
               out,
               new InsufficientResource(
-                  ResourceNames.PODS, REASON_TOO_MANY_PODS, 1, pods, alloc.allowedPodNumber()));
+                  ResourceNames.PODS, REASON_TOO_MANY_PODS, 1, pods, allowedPods));
     }
     if (s.requestsNothing()) {
       return out;
     }
-    if (s.milliCpu() > 0 && s.milliCpu() > alloc.milliCpu() - used.milliCpu()) {
+    long milliCpu = s.milliCpu();
+    if (milliCpu > 0 && milliCpu > node.allocatableMilliCpu() - node.requestedMilliCpu()) {
       out =
           add(
               out,
               new InsufficientResource(
                   ResourceNames.CPU,
                   REASON_INSUFFICIENT_CPU,
-                  s.milliCpu(),
-                  used.milliCpu(),
-                  alloc.milliCpu()));
+                  milliCpu,
+                  node.requestedMilliCpu(),
+                  node.allocatableMilliCpu()));
     }
-    if (s.memory() > 0 && s.memory() > alloc.memory() - used.memory()) {
+    long memory = s.memory();
+    if (memory > 0 && memory > node.allocatableMemory() - node.requestedMemory()) {
       out =
           add(
               out,
               new InsufficientResource(
                   ResourceNames.MEMORY,
                   REASON_INSUFFICIENT_MEMORY,
-                  s.memory(),
-                  used.memory(),
-                  alloc.memory()));
+                  memory,
+                  node.requestedMemory(),
+                  node.allocatableMemory()));
     }
-    if (s.ephemeralStorage() > 0
-        && s.ephemeralStorage() > alloc.ephemeralStorage() - used.ephemeralStorage()) {
+    long storage = s.ephemeralStorage();
+    if (storage > 0
+        && storage > node.allocatableEphemeralStorage() - node.requestedEphemeralStorage()) {
       out =
           add(
               out,
               new InsufficientResource(
                   ResourceNames.EPHEMERAL_STORAGE,
                   REASON_INSUFFICIENT_EPHEMERAL_STORAGE,
-                  s.ephemeralStorage(),
-                  used.ephemeralStorage(),
-                  alloc.ephemeralStorage()));
+                  storage,
+                  node.requestedEphemeralStorage(),
+                  node.allocatableEphemeralStorage()));
     }
     String[] names = s.scalarNames();
+    if (names.length == 0) {
+      return out;
+    }
+    Resource alloc = node.allocatable();
+    Resource used = node.requested();
     for (int i = 0; i < names.length; i++) {
       long a = alloc.scalar(names[i]);
       long u = used.scalar(names[i]);
@@ -374,5 +389,16 @@ public final class Fit
 
   private static boolean isEmpty(String s) {
     return s == null || s.isEmpty();
+  }
+
+  /** Signs the pod by its effective requests (with and without the non-zero defaults). */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(requestSignature(pod));
+  }
+
+  /** Returns the pod's requests as a signature fragment. */
+  static String requestSignature(PodInfo pod) {
+    return pod.requests() + "/" + pod.nonZeroMilliCpu() + "/" + pod.nonZeroMemory();
   }
 }

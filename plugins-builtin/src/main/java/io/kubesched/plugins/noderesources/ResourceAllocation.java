@@ -79,26 +79,24 @@ final class ResourceAllocation {
     if (podRequest == 0 && scalar[i]) {
       return 0;
     }
-    Resource alloc = node.allocatable();
     return switch (kinds[i]) {
-      case CPU -> alloc.milliCpu();
-      case MEMORY -> alloc.memory();
-      case EPHEMERAL -> alloc.ephemeralStorage();
+      case CPU -> node.allocatableMilliCpu();
+      case MEMORY -> node.allocatableMemory();
+      case EPHEMERAL -> node.allocatableEphemeralStorage();
       case PODS -> 0;
-      default -> alloc.scalar(names[i]);
+      default -> node.allocatable().scalar(names[i]);
     };
   }
 
   /** Returns the amount of resource {@code i} requested on the node with the pod added. */
   long requested(NodeInfo node, int i, long podRequest) {
-    Resource req = node.requested();
     return podRequest
         + switch (kinds[i]) {
-          case CPU -> useRequested ? req.milliCpu() : node.nonZeroMilliCpu();
-          case MEMORY -> useRequested ? req.memory() : node.nonZeroMemory();
-          case EPHEMERAL -> req.ephemeralStorage();
+          case CPU -> useRequested ? node.requestedMilliCpu() : node.nonZeroMilliCpu();
+          case MEMORY -> useRequested ? node.requestedMemory() : node.nonZeroMemory();
+          case EPHEMERAL -> node.requestedEphemeralStorage();
           case PODS -> 0;
-          default -> req.scalar(names[i]);
+          default -> node.requested().scalar(names[i]);
         };
   }
 }

@@ -12,6 +12,7 @@ import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.QueueingHint;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.Taint;
 import io.kubesched.framework.Toleration;
@@ -19,12 +20,13 @@ import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code NodeUnschedulable} is a plugin that filters out nodes with {@code spec.unschedulable}
  * unless the pod tolerates the {@code node.kubernetes.io/unschedulable:NoSchedule} taint.
  */
-public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions {
+public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_UNSCHEDULABLE;
 
@@ -119,5 +121,11 @@ public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions 
 
   private static String uid(V1Pod p) {
     return p.getMetadata() == null ? null : p.getMetadata().getUid();
+  }
+
+  /** Signs the pod by its tolerations, the only pod field this plugin reads. */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(String.valueOf(pod.tolerations()));
   }
 }

@@ -22,6 +22,7 @@ import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import java.util.ArrayList;
@@ -29,6 +30,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +53,8 @@ public final class PodTopologySpread
         PreScorePlugin,
         ScorePlugin,
         ScoreExtensions,
-        EnqueueExtensions {
+        EnqueueExtensions,
+        SignPlugin {
   private static final Logger log = LoggerFactory.getLogger(PodTopologySpread.class);
 
   /** The plugin's name. */
@@ -567,5 +570,22 @@ public final class PodTopologySpread
     return n.getSpec() == null || n.getSpec().getTaints() == null
         ? List.of()
         : n.getSpec().getTaints();
+  }
+
+  /**
+   * Signs a pod without spreading constraints (its own or defaulted) with an empty fragment;
+   * unsignable otherwise, since its results depend on where other pods run.
+   */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    try {
+      if (constraints(pod, SpreadConstraint.DO_NOT_SCHEDULE).isEmpty()
+          && constraints(pod, SpreadConstraint.SCHEDULE_ANYWAY).isEmpty()) {
+        return Optional.of("");
+      }
+    } catch (IllegalArgumentException e) {
+      // a selector that does not parse: PreFilter reports it
+    }
+    return Optional.empty();
   }
 }

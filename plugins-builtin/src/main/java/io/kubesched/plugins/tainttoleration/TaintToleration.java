@@ -17,6 +17,7 @@ import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -28,6 +29,7 @@ import io.kubesched.plugins.helper.ScoreNormalization;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code TaintToleration} is a plugin that checks if a pod tolerates a node's taints: Filter
@@ -35,7 +37,12 @@ import java.util.Objects;
  * prefers nodes with fewer untolerated {@code PreferNoSchedule} taints.
  */
 public final class TaintToleration
-    implements FilterPlugin, PreScorePlugin, ScorePlugin, ScoreExtensions, EnqueueExtensions {
+    implements FilterPlugin,
+        PreScorePlugin,
+        ScorePlugin,
+        ScoreExtensions,
+        EnqueueExtensions,
+        SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.TAINT_TOLERATION;
 
@@ -195,5 +202,11 @@ public final class TaintToleration
 
   private static String uid(V1Pod p) {
     return p.getMetadata() == null ? null : p.getMetadata().getUid();
+  }
+
+  /** Signs the pod by its tolerations, the only pod field this plugin reads. */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return Optional.of(String.valueOf(pod.tolerations()));
   }
 }
