@@ -26,8 +26,11 @@ class EngineInvariantProperties {
   @Property(shrinking = net.jqwik.api.ShrinkingMode.BOUNDED)
   void everyRunKeepsTheInvariants(@ForAll("scenarios") Scenario scenario, @ForAll long seed) {
     ScenarioRunner.Outcome o = runner.run(scenario, seed);
-    decisions.addAndGet(o.decisions());
-    scenarios.incrementAndGet();
+    long d = decisions.addAndGet(o.decisions());
+    long n = scenarios.incrementAndGet();
+    if (n % 500 == 0) {
+      System.out.printf("engine invariants: %,d scenarios, %,d decisions so far%n", n, d);
+    }
     assertThat(o.violations()).as("violations of %s", scenario).isEmpty();
   }
 
