@@ -358,8 +358,8 @@ public final class Scheduler implements AutoCloseable {
    * is running. On a {@link SimulatedTime}, when nothing is ready it advances time to the next
    * timer task (backoffs, Permit timeouts, the queue's flushes). It stops at a fixed point: once
    * every pending pod was retried without progress since the last pod was bound or an assigned pod
-   * deleted, or, with a warning, when pods keep being retried without progress without time passing
-   * (a livelock between plugins); docs/simulator.md states the rules.
+   * deleted; pods retried without progress without time passing (a livelock between plugins) are
+   * parked so that the pods they starve get their attempts; docs/simulator.md states the rules.
    */
   public void runUntilIdle() {
     driver.runUntilIdle();

@@ -1,9 +1,13 @@
 package io.kubesched.core;
 
+import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.queue.QueueSizes;
 import io.kubesched.core.queue.SchedulingQueue;
 import io.kubesched.core.runtime.WaitingPods;
 import io.kubesched.core.time.SimulatedTime;
+import io.kubesched.framework.QueuedPodInfo;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,11 +34,15 @@ import org.slf4j.LoggerFactory;
  * its latest FailedScheduling reason.
  *
  * <p>Plugins can also make pods chase each other without time passing (a gang whose members keep
- * activating and rejecting each other): the run also stops, with a warning, once more than {@value
- * #LIVELOCK_MIN_ATTEMPTS} and more than {@value #LIVELOCK_FACTOR} attempts per pod in play were
- * made since the last progress; the bindings in flight are then settled (pods waiting at Permit run
- * into their timeouts) so none is left half-way. As a last resort the run stops, with a warning,
- * after {@value #MAX_IDLE_STEPS} steps.
+ * activating and rejecting each other, as scheduler-plugins' Coscheduling does when a member fits
+ * nowhere): once more than {@value #LIVELOCK_MIN_ATTEMPTS} and more than {@value #LIVELOCK_FACTOR}
+ * attempts per pod in play were made since the last progress, the bindings in flight are settled
+ * (pods waiting at Permit run into their timeouts, so none is left half-way), and the pods
+ * attempted more than {@value #LIVELOCK_FACTOR} times are parked with a warning: taken out of the
+ * queue so that the pods they starved (ordered behind them) get their attempts. They keep their
+ * latest FailedScheduling condition, go back to the queue at the next progress, and at the latest
+ * when the run ends. A run where nothing is left to park stops. As a last resort the run stops,
+ * with a warning, after {@value #MAX_IDLE_STEPS} steps.
  */
 final class SimulationDriver {
   private static final Logger log = LoggerFactory.getLogger(SimulationDriver.class);
@@ -49,6 +57,7 @@ final class SimulationDriver {
   private final BindingCycle bindings;
   private final WaitingPods waitingPods;
   private final SchedulingQueue queue;
+  private final List<V1Pod> parked = new ArrayList<>();
 
   /**
    * Creates the driver.
@@ -73,6 +82,14 @@ final class SimulationDriver {
 
   /** Schedules until nothing can make progress (see the class comment); starts the scheduler. */
   void runUntilIdle() {
+    try {
+      schedule();
+    } finally {
+      unpark();
+    }
+  }
+
+  private void schedule() {
     scheduler.start();
     long roundProgress = -1;
     long roundAttempts = 0;
@@ -86,6 +103,7 @@ final class SimulationDriver {
       if (scheduler.progressCount() != lastProgress) {
         lastProgress = scheduler.progressCount();
         lastProgressAttempts = scheduler.attemptCount();
+        unpark();
       }
       if (simulatedTime != null && simulatedTime.runDueTasks() > 0) {
         continue;
@@ -93,12 +111,15 @@ final class SimulationDriver {
       if (scheduler.scheduleOne()) {
         long since = scheduler.attemptCount() - lastProgressAttempts;
         if (since > LIVELOCK_MIN_ATTEMPTS && since > LIVELOCK_FACTOR * podsInPlay()) {
-          log.atWarn()
-              .setMessage("runUntilIdle stopped: pods keep being retried without progress")
-              .addKeyValue("attempts", since)
-              .log();
           settleBindings();
-          return;
+          if (park() == 0) {
+            log.atWarn()
+                .setMessage("runUntilIdle stopped: pods keep being retried without progress")
+                .addKeyValue("attempts", since)
+                .log();
+            return;
+          }
+          lastProgressAttempts = scheduler.attemptCount();
         }
         continue;
       }
@@ -152,6 +173,38 @@ final class SimulationDriver {
         return;
       }
     }
+  }
+
+  /**
+   * Takes the pending pods attempted more than {@value #LIVELOCK_FACTOR} times out of the queue
+   * (they keep their FailedScheduling condition); returns how many.
+   */
+  private int park() {
+    List<String> names = new ArrayList<>();
+    for (QueuedPodInfo p : queue.pendingPods()) {
+      if (p.attempts() > LIVELOCK_FACTOR) {
+        V1Pod pod = p.podInfo().pod();
+        queue.delete(pod);
+        parked.add(pod);
+        names.add(p.podInfo().key());
+      }
+    }
+    if (!names.isEmpty()) {
+      log.atWarn()
+          .setMessage("pods parked: they keep being retried without progress")
+          .addKeyValue("count", names.size())
+          .addKeyValue("pods", names.size() > 10 ? names.subList(0, 10) + "..." : names)
+          .log();
+    }
+    return names.size();
+  }
+
+  /** Puts the parked pods back into the queue. */
+  private void unpark() {
+    for (V1Pod pod : parked) {
+      queue.add(pod);
+    }
+    parked.clear();
   }
 
   /** Returns the pods the queue holds (not gated) plus those in their binding cycle. */

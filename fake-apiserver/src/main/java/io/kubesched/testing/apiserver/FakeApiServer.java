@@ -42,9 +42,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code resourceVersion} is a {@code 409 Conflict}), JSON merge patch (RFC 7386) and strategic
  * merge patch (lists keyed like Kubernetes' for {@code conditions}, {@code containers}, ...),
  * delete (with uid/resourceVersion preconditions), the {@code status} subresource and {@code POST
- * pods/NAME/binding} (answers {@code 201} with a {@code v1.Status}, {@code 409} when the pod is
- * already bound). Not supported: JSON patch, server-side apply, paging ({@code limit} is ignored),
- * deletion grace periods (objects go at once), admission and validation.
+ * pods/NAME/binding} and the {@code POST bindings} collection (both answer {@code 201} with a
+ * {@code v1.Status}, {@code 409} when the pod is already bound). Faults can be injected ({@link
+ * #faults()}, {@link #cutWatches()}). Not supported: JSON patch, server-side apply, paging ({@code
+ * limit} is ignored), deletion grace periods (objects go at once), admission and validation.
  *
  * <p>Thread-safe. Close it to stop the server and end every open watch.
  *
@@ -55,11 +56,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FakeApiServer implements AutoCloseable {
   private final Clock clock;
   private final ObjectStore store = new ObjectStore();
+  private final Faults faults;
   private final HttpServer server;
   private final ExecutorService executor;
 
   private FakeApiServer(Clock clock) throws IOException {
     this.clock = clock;
+    this.faults = new Faults(Clock.systemUTC());
     System.setProperty("sun.net.httpserver.nodelay", "true");
     AtomicInteger threads = new AtomicInteger();
     executor =
@@ -104,6 +107,16 @@ public final class FakeApiServer implements AutoCloseable {
     return store.resourceVersion();
   }
 
+  /** Returns the faults this server injects (none until set); see {@link Faults}. */
+  public Faults faults() {
+    return faults;
+  }
+
+  /** Ends every open watch stream now, as a restarting server or a broken connection would. */
+  public void cutWatches() {
+    store.watchLog().closeAll();
+  }
+
   /** Stops the server and ends every open watch. */
   @Override
   public void close() {
@@ -115,18 +128,51 @@ public final class FakeApiServer implements AutoCloseable {
   // ---------------------------------------------------------------- dispatch
 
   private void handle(HttpExchange ex) throws IOException {
+    boolean lose = false;
     try {
+      Duration delay = faults.latency();
+      if (!delay.isZero()) {
+        Thread.sleep(delay.toMillis());
+      }
       Map<String, String> query = Routing.query(ex.getRequestURI().getRawQuery());
-      Target t = Routing.target(ex.getRequestURI().getRawPath());
       String method = ex.getRequestMethod();
+      java.util.regex.Matcher bindings = BINDINGS.matcher(ex.getRequestURI().getRawPath());
+      if (bindings.matches()) {
+        // The bindings collection: POST a Binding named like the pod (as the real server).
+        if (!method.equals("POST")) {
+          throw new ApiError(405, "MethodNotAllowed", method + " is not allowed on bindings");
+        }
+        lose = faults.before("create", "bindings");
+        JsonObject body = body(ex);
+        String name = body.has("metadata") ? str(object(body, "metadata"), "name") : null;
+        if (name == null || name.isEmpty()) {
+          throw new ApiError(
+              422, "Invalid", "Binding.core \"\" is invalid: metadata.name: Required value");
+        }
+        String ns = java.net.URLDecoder.decode(bindings.group(1), StandardCharsets.UTF_8);
+        JsonObject out =
+            bind(new Target(Resource.find("", "v1", "pods"), ns, name, "binding"), body);
+        if (!lose) {
+          send(ex, 201, out);
+        }
+        return;
+      }
+      Target t = Routing.target(ex.getRequestURI().getRawPath());
+      String resource = t.res().plural() + (t.sub() == null ? "" : "/" + t.sub());
       if (method.equals("GET") && t.name() == null) {
-        if (Routing.isTrue(query.get("watch"))) {
+        boolean watch = Routing.isTrue(query.get("watch"));
+        lose = faults.before(watch ? "watch" : "list", resource);
+        if (lose) {
+          return;
+        }
+        if (watch) {
           watch(ex, t, query);
         } else {
           send(ex, 200, list(t, query));
         }
         return;
       }
+      lose = faults.before(verb(method, t), resource);
       JsonObject out;
       int code = 200;
       switch (method) {
@@ -147,14 +193,36 @@ public final class FakeApiServer implements AutoCloseable {
         case "DELETE" -> out = delete(t, ex);
         default -> throw new ApiError(405, "MethodNotAllowed", method + " is not allowed");
       }
-      send(ex, code, out);
+      if (!lose) {
+        send(ex, code, out);
+      }
     } catch (ApiError e) {
+      if (e.code == 429) {
+        ex.getResponseHeaders().set("Retry-After", "1");
+      }
       send(ex, e.code, Json.failure(e.code, e.reason, e.getMessage()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
       send(ex, 500, Json.failure(500, "InternalError", String.valueOf(e)));
     } finally {
       ex.close();
     }
+  }
+
+  private static final java.util.regex.Pattern BINDINGS =
+      java.util.regex.Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings/?$");
+
+  /** Returns the Kubernetes verb of a request for one object or a collection. */
+  private static String verb(String method, Target t) {
+    return switch (method) {
+      case "GET" -> "get";
+      case "POST" -> "create";
+      case "PUT" -> "update";
+      case "PATCH" -> "patch";
+      case "DELETE" -> "delete";
+      default -> method.toLowerCase(java.util.Locale.ROOT);
+    };
   }
 
   // ---------------------------------------------------------------- verbs

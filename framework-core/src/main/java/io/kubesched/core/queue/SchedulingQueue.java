@@ -372,14 +372,21 @@ public final class SchedulingQueue implements PodNominator {
   public QueuedPodInfo pop() throws InterruptedException {
     lock.lock();
     try {
-      while (activeQ.isEmpty() && !backoffQ.hasRejected()) {
-        if (closed) {
-          LOG.atInfo().log("Scheduling queue is closed");
-          return null;
+      while (true) {
+        while (activeQ.isEmpty() && !backoffQ.hasRejected()) {
+          if (closed) {
+            LOG.atInfo().log("Scheduling queue is closed");
+            return null;
+          }
+          cond.await();
         }
-        cond.await();
+        QueuedPodInfo p = popLocked();
+        if (p != null) {
+          return p;
+        }
+        // Every pod there was a duplicate of one in flight and was discarded: wait again, as
+        // kube's Pop does (returning null here would end the scheduling loop as if closed).
       }
-      return popLocked();
     } finally {
       lock.unlock();
     }

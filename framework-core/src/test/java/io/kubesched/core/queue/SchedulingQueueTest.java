@@ -202,6 +202,41 @@ final class SchedulingQueueTest {
     assertThat(q.get("ns", "p").orElseThrow().backoffExpiration()).isEqualTo(T0.plusSeconds(1));
   }
 
+  /**
+   * The benchmark stall (issue #12): a pod added again while it is in flight is discarded by pop;
+   * pop then returned null when nothing else was queued, which the scheduling loop takes for a
+   * closed queue, so the loop ended and the pods created afterwards were never scheduled. As kube's
+   * Pop, it now waits for the next pod.
+   */
+  @Test
+  void popDiscardingAnInFlightDuplicateWaitsForTheNextPodInsteadOfReturningNull() throws Exception {
+    SchedulingQueue q = queue();
+    q.add(pod("p"));
+    assertThat(q.pop().podInfo().name()).isEqualTo("p");
+    q.add(pod("p")); // a duplicate of the in-flight pod
+
+    CompletableFuture<QueuedPodInfo> next =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return q.pop();
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    // Wait until pop took the duplicate out (it is discarded, nothing else is queued).
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (q.sizes().active() > 0 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertThat(q.sizes().active()).isZero();
+    q.add(pod("after"));
+
+    assertThat(next.get(10, TimeUnit.SECONDS)).isNotNull();
+    assertThat(next.get().podInfo().name()).isEqualTo("after");
+    q.close();
+  }
+
   // ---- PopFromBackoffQ -------------------------------------------------------------------------
 
   /** Fails each pod (rejected by P) and moves it to the backoff queue with a Node/Add event. */
