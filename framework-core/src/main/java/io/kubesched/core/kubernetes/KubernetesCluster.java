@@ -43,6 +43,7 @@ import io.kubernetes.client.util.PatchUtils;
 import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterException;
 import io.kubesched.core.cluster.ClusterListener;
+import io.kubesched.framework.EventRecorder;
 import io.kubesched.framework.SchedulerConstants;
 import io.kubesched.framework.SchedulingException;
 import java.io.IOException;
@@ -720,6 +721,27 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
 
   @Override
   public void event(Object regarding, String type, String reason, String action, String message) {
+    record(component, regarding, type, reason, action, message);
+  }
+
+  /**
+   * Returns a recorder whose events name {@code schedulerName} as their {@code source.component}
+   * and reporting controller, as kube-scheduler's per-profile recorders do.
+   */
+  @Override
+  public EventRecorder eventRecorderFor(String schedulerName) {
+    Objects.requireNonNull(schedulerName, "schedulerName must not be null");
+    return (regarding, type, reason, action, message) ->
+        record(schedulerName, regarding, type, reason, action, message);
+  }
+
+  private void record(
+      String component,
+      Object regarding,
+      String type,
+      String reason,
+      String action,
+      String message) {
     if (!(regarding instanceof KubernetesObject o) || o.getMetadata() == null) {
       return;
     }
@@ -785,6 +807,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             String.valueOf(o.getUid()),
             e.getType(),
             e.getReason(),
+            e.getSource().getComponent(),
             String.valueOf(e.getMessage()));
     Written before = written.get(key);
     if (before != null) {
