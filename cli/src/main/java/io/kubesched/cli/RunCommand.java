@@ -232,6 +232,7 @@ public final class RunCommand implements Callable<Integer> {
     JvmMetrics.builder().register(prometheus);
     try (KubernetesCluster cluster =
         new KubernetesCluster(client, Clock.systemUTC(), cfg.profiles().get(0).schedulerName())) {
+      cluster.watchCustomResources(registry.customResources(cfg));
       try {
         cluster.start(Duration.ofSeconds(syncTimeoutSeconds));
       } catch (TimeoutException e) {

@@ -82,6 +82,14 @@ final class CustomResourceInformers {
     return out;
   }
 
+  /** Returns {@code plural.group/version} of each resource whose informer has not listed yet. */
+  List<String> unsynced() {
+    return byApiVersionKind.values().stream()
+        .filter(w -> !w.informer().hasSynced())
+        .map(w -> w.resource().plural() + "." + w.resource().apiVersion())
+        .toList();
+  }
+
   void start() {
     byApiVersionKind.values().forEach(w -> w.factory().startAllRegisteredInformers());
   }

@@ -309,7 +309,20 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             rcInformer));
     for (SharedIndexInformer<?> i : all) {
       while (!i.hasSynced()) {
-        awaitTick(deadline, timeout);
+        try {
+          awaitTick(deadline, timeout);
+        } catch (TimeoutException e) {
+          List<String> unlisted = customResources.unsynced();
+          if (unlisted.isEmpty()) {
+            throw e;
+          }
+          throw new TimeoutException(
+              e.getMessage()
+                  + ": custom resources not listed: "
+                  + String.join(", ", unlisted)
+                  + " (is their CustomResourceDefinition installed, and may the scheduler list"
+                  + " them?)");
+        }
       }
     }
     // The handlers run after the informers' stores are filled: wait until the node and pod
