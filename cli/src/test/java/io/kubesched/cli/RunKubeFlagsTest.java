@@ -305,4 +305,37 @@ final class RunKubeFlagsTest {
       p.destroyForcibly();
     }
   }
+
+  @SuppressWarnings("unchecked")
+  static List<String> containerArgs(String file) throws Exception {
+    for (Object doc :
+        new org.yaml.snakeyaml.Yaml()
+            .loadAll(Files.readString(Path.of("../examples/kubernetes", file)))) {
+      java.util.Map<String, Object> m = (java.util.Map<String, Object>) doc;
+      java.util.Map<String, Object> spec = (java.util.Map<String, Object>) m.get("spec");
+      if ("Deployment".equals(m.get("kind"))) {
+        spec =
+            (java.util.Map<String, Object>)
+                ((java.util.Map<String, Object>) spec.get("template")).get("spec");
+      } else if (!"Pod".equals(m.get("kind"))) {
+        continue;
+      }
+      List<java.util.Map<String, Object>> containers =
+          (List<java.util.Map<String, Object>>) spec.get("containers");
+      return (List<String>) containers.get(0).get("args");
+    }
+    throw new AssertionError("no pod in " + file);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"kubesched.yaml", "kube-scheduler-static-pod.yaml"})
+  void theManifestsCommandLinesAreAcceptedAndOpenTheirProbes(String file) throws Exception {
+    List<String> args = containerArgs(file);
+    assertThat(args.get(0)).isEqualTo("run");
+    RunCommand cmd = new RunCommand();
+    new CommandLine(cmd).parseArgs(args.subList(1, args.size()).toArray(String[]::new));
+    assertThat(cmd.kube.leaderElect).isTrue();
+    assertThat(cmd.metricsAddress).isEqualTo(file.startsWith("kube-") ? "127.0.0.1" : "0.0.0.0");
+  }
 }
