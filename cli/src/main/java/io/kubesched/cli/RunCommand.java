@@ -3,9 +3,8 @@ package io.kubesched.cli;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.kubernetes.client.openapi.ApiClient;
-import io.kubernetes.client.util.ClientBuilder;
-import io.kubernetes.client.util.KubeConfig;
 import io.kubesched.core.Scheduler;
+import io.kubesched.core.config.ConfigurationWriter;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.config.Profile;
 import io.kubesched.core.kubernetes.KubernetesCluster;
@@ -19,7 +18,6 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +25,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -55,7 +55,10 @@ import picocli.CommandLine.Spec;
           + " spec.schedulerName matches a profile of the configuration, until SIGTERM or Ctrl-C.",
       "The API server is found from --kubeconfig, else clientConnection.kubeconfig of the"
           + " configuration, else $KUBECONFIG, ~/.kube/config or the in-cluster service account.",
-      "GET /healthz and GET /metrics (Prometheus text format) are served on --metrics-port.",
+      "GET /healthz and GET /metrics (Prometheus text format) are served over plain HTTP on"
+          + " --metrics-address:--metrics-port (default 127.0.0.1:10251).",
+      "kube-scheduler's flags are accepted (docs/running.md); leader election is on unless"
+          + " --leader-elect=false or leaderElection.leaderElect: false.",
       ""
     })
 public final class RunCommand implements Callable<Integer> {
@@ -64,26 +67,12 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--config",
       paramLabel = "FILE",
-      required = true,
-      description = "The KubeSchedulerConfiguration (its profiles, plugins and queue settings).")
+      description =
+          "The KubeSchedulerConfiguration (its profiles, plugins and queue settings; default:"
+              + " kube's default configuration).")
   Path config;
 
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "PATH",
-      description = "The kubeconfig file of the cluster (default: see above).")
-  Path kubeconfig;
-
-  @Option(
-      names = "--leader-elect",
-      description =
-          "Run as one of several replicas: only the holder of the coordination.k8s.io/v1 Lease"
-              + " leaderElection.resourceNamespace/resourceName (default"
-              + " kube-system/kube-scheduler) schedules; the timings are the configuration's"
-              + " leaderElection (15s/10s/2s). Without this option the command schedules at once"
-              + " and leaderElection.leaderElect of the configuration is ignored. Losing the lease"
-              + " stops the command with exit code 1.")
-  boolean leaderElect;
+  @Mixin KubeSchedulerFlags kube;
 
   @Option(
       names = "--metrics-port",
@@ -96,7 +85,7 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--metrics-address",
       paramLabel = "HOST",
-      defaultValue = "0.0.0.0",
+      defaultValue = "127.0.0.1",
       description = "The address of /healthz and /metrics (default: ${DEFAULT-VALUE}).")
   String metricsAddress;
 
@@ -111,9 +100,14 @@ public final class RunCommand implements Callable<Integer> {
   @Mixin FeatureGatesOption featureGates;
 
   @Option(
-      names = {"-v", "--verbose"},
-      description = "Log on standard error: -v for INFO, -vv for DEBUG.")
-  boolean[] verbose = new boolean[0];
+      names = {"-v", "--v", "--verbose"},
+      arity = "0..1",
+      fallbackValue = Verbosity.BARE,
+      paramLabel = "N",
+      description =
+          "Log on standard error: -v for INFO, -vv for DEBUG; or klog's --v=N / -v=N: 0-2 INFO,"
+              + " 3-4 DEBUG, 5 and more TRACE (default: ERROR).")
+  List<String> verbosity = new ArrayList<>();
 
   private final CountDownLatch stop = new CountDownLatch(1);
   private final CountDownLatch started = new CountDownLatch(1);
@@ -142,7 +136,15 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    if (verbose.length < 2) {
+    int level;
+    try {
+      level = Verbosity.slf4jLevel(verbosity);
+    } catch (IllegalArgumentException e) {
+      spec.commandLine().getErr().println(e.getMessage());
+      spec.commandLine().getErr().flush();
+      return Main.EXIT_USAGE;
+    }
+    if (level < Verbosity.DEBUG) {
       // client-java logs the normal interruption of its informer threads on stop as errors.
       System.setProperty(
           "org.slf4j.simpleLogger.log.io.kubernetes.client.informer.cache.Controller", "off");
@@ -150,7 +152,7 @@ public final class RunCommand implements Callable<Integer> {
           "org.slf4j.simpleLogger.log.io.kubernetes.client.informer.cache.ProcessorListener",
           "off");
     }
-    Main.configureLogging(verbose.length);
+    Verbosity.configureLogging(level);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     FeatureGates gates = featureGates.parse(err);
@@ -163,16 +165,38 @@ public final class RunCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     PluginRegistry registry = PluginRegistry.discover();
-    KubeSchedulerConfiguration cfg = Main.loadConfiguration(config, registry, err, gates);
-    if (cfg == null) {
+    KubeSchedulerConfiguration loaded = Main.loadConfiguration(config, registry, err, gates);
+    if (loaded == null) {
       return Main.EXIT_USAGE;
     }
+    KubeSchedulerConfiguration cfg;
+    try {
+      cfg = kube.applyTo(loaded);
+    } catch (IllegalArgumentException e) {
+      err.println(e.getMessage());
+      err.flush();
+      return Main.EXIT_USAGE;
+    }
+    if (kube.writeConfigTo != null) {
+      try {
+        Files.writeString(kube.writeConfigTo, ConfigurationWriter.toYaml(cfg));
+      } catch (IOException e) {
+        err.println("cannot write " + kube.writeConfigTo + ": " + e.getMessage());
+        err.flush();
+        return 1;
+      }
+      out.println("wrote the configuration to " + kube.writeConfigTo);
+      out.flush();
+      return 0;
+    }
+    kube.printNotices(err, metricsAddress, metricsPort);
+    String where = config == null ? "--leader-elect" : config.toString();
     LeaseLeaderElector.Timing timing = null;
-    if (leaderElect) {
+    if (cfg.leaderElection().leaderElect()) {
       KubeSchedulerConfiguration.LeaderElection le = cfg.leaderElection();
       if (!"leases".equals(le.resourceLock())) {
         err.println(
-            config
+            where
                 + ": leaderElection.resourceLock: only \"leases\" is supported, got \""
                 + le.resourceLock()
                 + "\"");
@@ -183,15 +207,20 @@ public final class RunCommand implements Callable<Integer> {
         timing =
             new LeaseLeaderElector.Timing(le.leaseDuration(), le.renewDeadline(), le.retryPeriod());
       } catch (IllegalArgumentException e) {
-        err.println(config + ": leaderElection: " + e.getMessage());
+        err.println(where + ": leaderElection: " + e.getMessage());
         err.flush();
         return Main.EXIT_USAGE;
       }
     }
     ApiClient client;
     try {
-      client = client(cfg);
-    } catch (IOException | RuntimeException e) {
+      client =
+          ApiClients.build(
+              cfg.clientConnection(),
+              kube.master,
+              System.getenv(),
+              Path.of(System.getProperty("user.home", ".")));
+    } catch (ApiClients.ClientConfigException | RuntimeException e) {
       err.println("cannot configure the API client: " + e.getMessage());
       err.flush();
       return Main.EXIT_USAGE;
@@ -202,7 +231,8 @@ public final class RunCommand implements Callable<Integer> {
     PrometheusSchedulerMetrics metrics = new PrometheusSchedulerMetrics(prometheus);
     JvmMetrics.builder().register(prometheus);
     try (KubernetesCluster cluster =
-        new KubernetesCluster(client, Clock.systemUTC(), KubernetesCluster.DEFAULT_COMPONENT)) {
+        new KubernetesCluster(client, Clock.systemUTC(), cfg.profiles().get(0).schedulerName())) {
+      cluster.watchCustomResources(registry.customResources(cfg));
       try {
         cluster.start(Duration.ofSeconds(syncTimeoutSeconds));
       } catch (TimeoutException e) {
@@ -233,6 +263,9 @@ public final class RunCommand implements Callable<Integer> {
               },
               "kubesched-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
+      // SIGTERM and SIGINT stop the scheduler like stop(): the command returns 0, as
+      // kube-scheduler exits 0 on SIGTERM (the JVM's default would exit 143 and 130).
+      Signals signals = Signals.install(this::stop);
       ScheduledExecutorService electionLoop = null;
       LeaseLeaderElector elector = null;
       try (Scheduler scheduler =
@@ -311,6 +344,7 @@ public final class RunCommand implements Callable<Integer> {
           }
         }
       } finally {
+        signals.restore();
         http.stop(0);
         try {
           Runtime.getRuntime().removeShutdownHook(hook);
@@ -335,29 +369,6 @@ public final class RunCommand implements Callable<Integer> {
       host = "localhost";
     }
     return host + "_" + UUID.randomUUID();
-  }
-
-  private ApiClient client(KubeSchedulerConfiguration cfg) throws IOException {
-    Path file = kubeconfig;
-    if (file == null
-        && cfg.clientConnection() != null
-        && cfg.clientConnection().kubeconfig() != null
-        && !cfg.clientConnection().kubeconfig().isEmpty()) {
-      file = Path.of(cfg.clientConnection().kubeconfig());
-    }
-    ClientBuilder builder;
-    if (file != null) {
-      KubeConfig kc;
-      try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-        kc = KubeConfig.loadKubeConfig(r);
-      }
-      kc.setFile(file.toAbsolutePath().toFile());
-      builder = ClientBuilder.kubeconfig(kc);
-    } else {
-      builder = ClientBuilder.standard();
-    }
-    // Informers hold watches open: no read timeout.
-    return builder.setReadTimeout(Duration.ZERO).build();
   }
 
   /**

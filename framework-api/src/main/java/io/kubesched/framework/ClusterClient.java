@@ -117,4 +117,17 @@ public interface ClusterClient extends StorageClient {
   default ResourceV1ResourceClaim updateResourceClaimStatus(ResourceV1ResourceClaim claim) {
     throw new SchedulingException("this cluster does not serve resource.k8s.io/v1 ResourceClaims");
   }
+
+  /**
+   * Replaces the {@code status} of a custom object (the {@code status} subresource on a real
+   * cluster) and returns the stored object. {@code object} names it by {@code apiVersion}, {@code
+   * kind}, {@code metadata.namespace} and {@code metadata.name}; only its {@code status} is
+   * written. The default refuses: a cluster that keeps custom objects overrides it.
+   *
+   * @throws SchedulingException when the object is gone or the write is refused
+   */
+  default Map<String, Object> updateCustomObjectStatus(Map<String, ?> object) {
+    throw new SchedulingException(
+        getClass().getSimpleName() + " does not write the status of custom objects");
+  }
 }

@@ -8,11 +8,13 @@ import io.kubesched.core.runtime.Framework;
 import io.kubesched.core.runtime.FrameworkContext;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.core.runtime.SchedulerExtender;
+import io.kubesched.framework.EventRecorder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Builds the scheduler's profiles from its configuration (kube's {@code buildExtenders} and {@code
@@ -51,7 +53,8 @@ final class Profiles {
       KubeSchedulerConfiguration config,
       PluginRegistry registry,
       FrameworkContext ctx,
-      List<SchedulerExtender> extenders) {
+      List<SchedulerExtender> extenders,
+      Function<String, EventRecorder> recorders) {
     Map<String, Framework> built = new LinkedHashMap<>();
     Framework first = null;
     for (int i = 0; i < config.profiles().size(); i++) {
@@ -61,7 +64,12 @@ final class Profiles {
             "profiles[" + i + "].schedulerName: Duplicate value: \"" + p.schedulerName() + "\"");
       }
       Framework fwk =
-          Framework.create(p, config.percentageOfNodesToScore(), registry, ctx, extenders);
+          Framework.create(
+              p,
+              config.percentageOfNodesToScore(),
+              registry,
+              ctx.withEventRecorder(recorders.apply(p.schedulerName())),
+              extenders);
       if (first == null) {
         first = fwk;
       } else if (!first.queueSortPlugin().name().equals(fwk.queueSortPlugin().name())) {

@@ -167,7 +167,8 @@ public final class Scheduler implements AutoCloseable {
             metrics,
             b.featureGates);
     try {
-      this.profiles = Profiles.frameworks(config, registry, ctx, extenders);
+      this.profiles =
+          Profiles.frameworks(config, registry, ctx, extenders, cluster::eventRecorderFor);
     } catch (RuntimeException e) {
       executors.shutdownOwned();
       throw e;

@@ -22,8 +22,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,17 +37,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Served resources: core/v1 {@code nodes}, {@code pods}, {@code namespaces}, {@code events},
  * {@code services}, {@code replicationcontrollers}; apps/v1 {@code replicasets}, {@code
  * statefulsets}; events.k8s.io/v1 {@code events}; policy/v1 {@code poddisruptionbudgets};
- * scheduling.k8s.io/v1 {@code priorityclasses}; coordination.k8s.io/v1 {@code leases}. Supported:
- * get, list (with label and field selectors, e.g. {@code spec.nodeName!=}), streaming watch
- * resuming from {@code resourceVersion} (objects leaving a selector are reported as {@code
- * DELETED}, entering it as {@code ADDED}), create (with {@code generateName}), update (a stale
- * {@code resourceVersion} is a {@code 409 Conflict}), JSON merge patch (RFC 7386) and strategic
- * merge patch (lists keyed like Kubernetes' for {@code conditions}, {@code containers}, ...),
- * delete (with uid/resourceVersion preconditions), the {@code status} subresource and {@code POST
- * pods/NAME/binding} and the {@code POST bindings} collection (both answer {@code 201} with a
- * {@code v1.Status}, {@code 409} when the pod is already bound). Faults can be injected ({@link
- * #faults()}, {@link #cutWatches()}). Not supported: JSON patch, server-side apply, paging ({@code
- * limit} is ignored), deletion grace periods (objects go at once), admission and validation.
+ * scheduling.k8s.io/v1 {@code priorityclasses}; coordination.k8s.io/v1 {@code leases}; custom
+ * resources declared with {@link #serveCustomResource}. Supported: get, list (with label and field
+ * selectors, e.g. {@code spec.nodeName!=}), streaming watch resuming from {@code resourceVersion}
+ * (objects leaving a selector are reported as {@code DELETED}, entering it as {@code ADDED}),
+ * create (with {@code generateName}), update (a stale {@code resourceVersion} is a {@code 409
+ * Conflict}), JSON merge patch (RFC 7386) and strategic merge patch (lists keyed like Kubernetes'
+ * for {@code conditions}, {@code containers}, ...), delete (with uid/resourceVersion
+ * preconditions), the {@code status} subresource and {@code POST pods/NAME/binding} and the {@code
+ * POST bindings} collection (both answer {@code 201} with a {@code v1.Status}, {@code 409} when the
+ * pod is already bound). Faults can be injected ({@link #faults()}, {@link #cutWatches()}). Not
+ * supported: JSON patch, server-side apply, paging ({@code limit} is ignored), deletion grace
+ * periods (objects go at once), admission and validation.
  *
  * <p>Thread-safe. Close it to stop the server and end every open watch.
  *
@@ -59,6 +62,7 @@ public final class FakeApiServer implements AutoCloseable {
   private final Faults faults;
   private final HttpServer server;
   private final ExecutorService executor;
+  private final List<Resource> customResources = new CopyOnWriteArrayList<>();
 
   private FakeApiServer(Clock clock) throws IOException {
     this.clock = clock;
@@ -100,6 +104,22 @@ public final class FakeApiServer implements AutoCloseable {
   /** Returns a new client-java client for this server, with no read timeout (for informers). */
   public ApiClient client() {
     return new ClientBuilder().setBasePath(url()).setReadTimeout(Duration.ZERO).build();
+  }
+
+  /**
+   * Serves a custom resource, as if its CustomResourceDefinition had been created: the same verbs
+   * as the built-in resources, with the {@code status} subresource, on {@code
+   * /apis/GROUP/VERSION/[namespaces/NS/]PLURAL}. Objects are stored as given (no schema).
+   *
+   * @param group e.g. {@code scheduling.x-k8s.io}
+   * @param version e.g. {@code v1alpha1}
+   * @param plural e.g. {@code podgroups}
+   * @param kind e.g. {@code PodGroup}
+   * @param namespaced whether objects live in namespaces
+   */
+  public void serveCustomResource(
+      String group, String version, String plural, String kind, boolean namespaced) {
+    customResources.add(new Resource(group, version, plural, kind, namespaced));
   }
 
   /** Returns the latest resourceVersion handed out. */
@@ -157,7 +177,7 @@ public final class FakeApiServer implements AutoCloseable {
         }
         return;
       }
-      Target t = Routing.target(ex.getRequestURI().getRawPath());
+      Target t = Routing.target(ex.getRequestURI().getRawPath(), customResources);
       String resource = t.res().plural() + (t.sub() == null ? "" : "/" + t.sub());
       if (method.equals("GET") && t.name() == null) {
         boolean watch = Routing.isTrue(query.get("watch"));

@@ -21,8 +21,18 @@ record Resource(String group, String version, String plural, String kind, boolea
           new Resource("scheduling.k8s.io", "v1", "priorityclasses", "PriorityClass", false),
           new Resource("coordination.k8s.io", "v1", "leases", "Lease", true));
 
-  /** Returns the served resource {@code group/version/plural}, or null. */
+  /** Returns the built-in resource {@code group/version/plural}, or null. */
   static Resource find(String group, String version, String plural) {
+    return find(group, version, plural, List.of());
+  }
+
+  /** Returns the built-in or custom resource {@code group/version/plural}, or null. */
+  static Resource find(String group, String version, String plural, List<Resource> custom) {
+    for (Resource r : custom) {
+      if (r.group().equals(group) && r.version().equals(version) && r.plural().equals(plural)) {
+        return r;
+      }
+    }
     for (Resource r : ALL) {
       if (r.group().equals(group) && r.version().equals(version) && r.plural().equals(plural)) {
         return r;
@@ -39,8 +49,10 @@ record Resource(String group, String version, String plural, String kind, boolea
     return group + "/" + version + "/" + plural;
   }
 
+  /** Whether the {@code status} subresource is served: for some built-ins and every custom one. */
   boolean hasStatus() {
-    return Set.of("pods", "nodes", "namespaces", "poddisruptionbudgets", "services")
-        .contains(plural);
+    return !ALL.contains(this)
+        || Set.of("pods", "nodes", "namespaces", "poddisruptionbudgets", "services")
+            .contains(plural);
   }
 }

@@ -19,6 +19,11 @@ final class Routing {
    * {@code binding} subresources are served.
    */
   static Target target(String rawPath) throws ApiError {
+    return target(rawPath, List.of());
+  }
+
+  /** Like {@link #target(String)}, also serving the {@code custom} resources. */
+  static Target target(String rawPath, List<Resource> custom) throws ApiError {
     List<String> s = new ArrayList<>();
     for (String p : rawPath.split("/")) {
       if (!p.isEmpty()) {
@@ -42,13 +47,13 @@ final class Routing {
     List<String> rest = s.subList(from, s.size());
     String namespace = null;
     if (rest.size() >= 3 && rest.get(0).equals("namespaces")) {
-      Resource r = Resource.find(group, version, rest.get(2));
+      Resource r = Resource.find(group, version, rest.get(2), custom);
       if (r != null && r.namespaced()) {
         namespace = rest.get(1);
         rest = rest.subList(2, rest.size());
       }
     }
-    Resource r = Resource.find(group, version, rest.get(0));
+    Resource r = Resource.find(group, version, rest.get(0), custom);
     if (r == null || rest.size() > 3) {
       throw ApiError.notServed();
     }

@@ -44,4 +44,13 @@ public interface Cluster extends ClusterClient, EventRecorder {
    */
   void patchPodScheduledCondition(
       V1Pod pod, String reason, String message, String nominatedNodeName);
+
+  /**
+   * Returns the recorder of the profile {@code schedulerName}: kube-scheduler gives each profile
+   * its own recorder, whose events name the profile's scheduler as their source ({@code
+   * source.component}, {@code reportingController}). The default records through this cluster.
+   */
+  default EventRecorder eventRecorderFor(String schedulerName) {
+    return this;
+  }
 }

@@ -49,6 +49,27 @@ final class CustomObjectStore {
     return copy;
   }
 
+  /** See {@link InMemoryCluster#updateCustomObjectStatus(Map)}. */
+  Map<String, Object> updateStatus(Map<String, ?> object) {
+    Map<String, Object> given = ObjectCopier.copyMap(object);
+    String key = key(given);
+    Map<String, Object> stored = objects.get(key);
+    if (stored == null) {
+      throw new ClusterException(
+          ClusterException.Reason.NOT_FOUND,
+          resource(given) + " \"" + name(given) + "\" not found");
+    }
+    Map<String, Object> copy = ObjectCopier.copyMap(stored);
+    if (given.get("status") == null) {
+      copy.remove("status");
+    } else {
+      copy.put("status", given.get("status"));
+    }
+    meta(copy).put("resourceVersion", nextResourceVersion.get());
+    objects.put(key, copy);
+    return copy;
+  }
+
   /** Deletes a custom object; returns whether there was one. */
   boolean delete(String apiVersion, String kind, String namespace, String name) {
     return objects.remove(

@@ -640,6 +640,19 @@ public final class InMemoryCluster implements Cluster {
     }
   }
 
+  /**
+   * Replaces the {@code status} of a custom object, keeping the rest of the stored object, and
+   * returns the stored copy.
+   *
+   * @throws ClusterException {@code NOT_FOUND} when it does not exist
+   */
+  @Override
+  public Map<String, Object> updateCustomObjectStatus(Map<String, ?> object) {
+    synchronized (lock) {
+      return customObjects.updateStatus(object);
+    }
+  }
+
   /** Deletes a custom object; returns whether there was one. */
   public boolean deleteCustomObject(String apiVersion, String kind, String namespace, String name) {
     synchronized (lock) {

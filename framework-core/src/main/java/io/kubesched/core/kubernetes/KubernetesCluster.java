@@ -43,6 +43,8 @@ import io.kubernetes.client.util.PatchUtils;
 import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterException;
 import io.kubesched.core.cluster.ClusterListener;
+import io.kubesched.framework.CustomResource;
+import io.kubesched.framework.EventRecorder;
 import io.kubesched.framework.SchedulerConstants;
 import io.kubesched.framework.SchedulingException;
 import java.io.IOException;
@@ -51,6 +53,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,8 +77,8 @@ import org.slf4j.LoggerFactory;
  * <p>Watched: nodes; pods that are not finished (field selector {@code
  * status.phase!=Succeeded,status.phase!=Failed}, as kube-scheduler); namespaces; pod disruption
  * budgets; priority classes; services, replica sets, stateful sets and replication controllers (for
- * spreading plugins). {@link #listCustomObjects} always returns an empty list: custom resources are
- * not watched.
+ * spreading plugins); the custom resources declared with {@link #watchCustomResources} (dynamic
+ * informers, served by {@link #listCustomObjects}).
  *
  * <p>Writes: {@link #bind} posts the {@code pods/binding} subresource; condition and
  * nominatedNodeName changes are strategic merge patches of the pod's {@code status}; {@link
@@ -114,6 +117,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   private final SharedIndexInformer<V1StatefulSet> statefulSetInformer;
   private final SharedIndexInformer<V1ReplicationController> rcInformer;
   private final ExecutorService eventWriter;
+  private final CustomResourceInformers customResources;
 
   /** Events written, by correlation key; only the event writer thread touches it. */
   private final Map<String, Written> written =
@@ -151,6 +155,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     PolicyV1Api policy = new PolicyV1Api(client);
     SchedulingV1Api scheduling = new SchedulingV1Api(client);
     this.factory = new SharedInformerFactory(client);
+    this.customResources = new CustomResourceInformers(client);
     this.nodeInformer =
         informer(
             p ->
@@ -288,8 +293,10 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
    */
   public void start(Duration timeout) throws TimeoutException, InterruptedException {
     factory.startAllRegisteredInformers();
+    customResources.start();
     long deadline = System.nanoTime() + timeout.toNanos();
-    List<SharedIndexInformer<?>> all =
+    List<SharedIndexInformer<?>> all = new java.util.ArrayList<>(customResources.informers());
+    all.addAll(
         List.of(
             nodeInformer,
             podInformer,
@@ -299,10 +306,23 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             serviceInformer,
             replicaSetInformer,
             statefulSetInformer,
-            rcInformer);
+            rcInformer));
     for (SharedIndexInformer<?> i : all) {
       while (!i.hasSynced()) {
-        awaitTick(deadline, timeout);
+        try {
+          awaitTick(deadline, timeout);
+        } catch (TimeoutException e) {
+          List<String> unlisted = customResources.unsynced();
+          if (unlisted.isEmpty()) {
+            throw e;
+          }
+          throw new TimeoutException(
+              e.getMessage()
+                  + ": custom resources not listed: "
+                  + String.join(", ", unlisted)
+                  + " (is their CustomResourceDefinition installed, and may the scheduler list"
+                  + " them?)");
+        }
       }
     }
     // The handlers run after the informers' stores are filled: wait until the node and pod
@@ -341,6 +361,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   @Override
   public void close() {
     factory.stopAllRegisteredInformers(true);
+    customResources.stop();
     eventWriter.shutdownNow();
   }
 
@@ -519,11 +540,40 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     return List.copyOf(rcInformer.getIndexer().byIndex(Caches.NAMESPACE_INDEX, namespace));
   }
 
-  /** Returns an empty list: custom resources are not watched by this cluster. */
+  /**
+   * Watches the custom resources {@code resources} (in addition to those watched already) with
+   * dynamic informers, so that {@link #listCustomObjects} serves their objects and {@link
+   * #updateCustomObjectStatus} writes their status. Call before {@link #start(Duration)}, which
+   * waits for their first listing too.
+   */
+  public void watchCustomResources(Collection<CustomResource> resources) {
+    resources.forEach(customResources::watch);
+  }
+
+  /** Returns the custom resources watched. */
+  public List<CustomResource> watchedCustomResources() {
+    return customResources.resources();
+  }
+
+  /**
+   * Returns the objects of a custom resource declared with {@link #watchCustomResources} from its
+   * informer, as generic maps; an empty list for a resource not watched.
+   */
   @Override
   public List<Map<String, Object>> listCustomObjects(
       String apiVersion, String kind, String namespace) {
-    return List.of();
+    return customResources.list(apiVersion, kind, namespace);
+  }
+
+  /**
+   * Writes the {@code status} of a custom object of a watched resource: a JSON merge patch of its
+   * {@code status} subresource.
+   *
+   * @throws ClusterException {@code NOT_FOUND} when the object is gone
+   */
+  @Override
+  public Map<String, Object> updateCustomObjectStatus(Map<String, ?> object) {
+    return customResources.updateStatus(object);
   }
 
   // ---------------------------------------------------------------- writes
@@ -720,6 +770,27 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
 
   @Override
   public void event(Object regarding, String type, String reason, String action, String message) {
+    record(component, regarding, type, reason, action, message);
+  }
+
+  /**
+   * Returns a recorder whose events name {@code schedulerName} as their {@code source.component}
+   * and reporting controller, as kube-scheduler's per-profile recorders do.
+   */
+  @Override
+  public EventRecorder eventRecorderFor(String schedulerName) {
+    Objects.requireNonNull(schedulerName, "schedulerName must not be null");
+    return (regarding, type, reason, action, message) ->
+        record(schedulerName, regarding, type, reason, action, message);
+  }
+
+  private void record(
+      String component,
+      Object regarding,
+      String type,
+      String reason,
+      String action,
+      String message) {
     if (!(regarding instanceof KubernetesObject o) || o.getMetadata() == null) {
       return;
     }
@@ -785,6 +856,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             String.valueOf(o.getUid()),
             e.getType(),
             e.getReason(),
+            e.getSource().getComponent(),
             String.valueOf(e.getMessage()));
     Written before = written.get(key);
     if (before != null) {

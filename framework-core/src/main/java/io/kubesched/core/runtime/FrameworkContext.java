@@ -52,6 +52,21 @@ public record FrameworkContext(
     featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
   }
 
+  /** Returns this context with {@code recorder} as its event recorder (one per profile). */
+  public FrameworkContext withEventRecorder(EventRecorder recorder) {
+    return new FrameworkContext(
+        client,
+        recorder,
+        clock,
+        parallelizer,
+        nominator,
+        snapshot,
+        waitingPods,
+        activator,
+        metrics,
+        featureGates);
+  }
+
   /** The context with the default feature gates. */
   public FrameworkContext(
       ClusterClient client,

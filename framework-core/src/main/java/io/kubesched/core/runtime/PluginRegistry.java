@@ -1,12 +1,20 @@
 package io.kubesched.core.runtime;
 
+import io.kubesched.core.config.KubeSchedulerConfiguration;
+import io.kubesched.core.config.PluginRef;
+import io.kubesched.core.config.PluginSet;
+import io.kubesched.core.config.Profile;
+import io.kubesched.framework.CustomResource;
+import io.kubesched.framework.CustomResourceUser;
 import io.kubesched.framework.PluginProvider;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,5 +108,25 @@ public final class PluginRegistry {
   /** Returns the providers by name, in registration order; read-only. */
   public Map<String, PluginProvider<?>> providers() {
     return Collections.unmodifiableMap(providers);
+  }
+
+  /**
+   * Returns the custom resources the plugins of {@code config} read: those declared ({@link
+   * CustomResourceUser}) by the providers of the plugins enabled at any extension point of any
+   * profile, without duplicates, in profile order.
+   */
+  public List<CustomResource> customResources(KubeSchedulerConfiguration config) {
+    Set<CustomResource> out = new LinkedHashSet<>();
+    for (Profile p : config.profiles()) {
+      for (PluginSet set : p.plugins().byExtensionPoint().values()) {
+        for (PluginRef ref : set.enabled()) {
+          PluginProvider<?> provider = providers.get(ref.name());
+          if (provider instanceof CustomResourceUser user) {
+            out.addAll(user.customResources());
+          }
+        }
+      }
+    }
+    return List.copyOf(out);
   }
 }

@@ -13,6 +13,7 @@ import io.kubesched.framework.PermitPlugin;
 import io.kubesched.framework.PermitResult;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PodsToActivate;
+import io.kubesched.framework.PostBindPlugin;
 import io.kubesched.framework.PostFilterPlugin;
 import io.kubesched.framework.PostFilterResult;
 import io.kubesched.framework.PreFilterPlugin;
@@ -57,6 +58,7 @@ public final class Coscheduling
         PostFilterPlugin,
         ReservePlugin,
         PermitPlugin,
+        PostBindPlugin,
         EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "Coscheduling";
@@ -89,14 +91,35 @@ public final class Coscheduling
   }
 
   private PodGroup lookup(String namespace, String name) {
+    Map<String, Object> o = lookupObject(namespace, name);
+    return o == null ? null : PodGroup.fromMap(o);
+  }
+
+  private Map<String, Object> lookupObject(String namespace, String name) {
     for (Map<String, Object> o :
         handle.client().listCustomObjects(PodGroup.API_VERSION, PodGroup.KIND, namespace)) {
-      PodGroup pg = PodGroup.fromMap(o);
-      if (pg.name().equals(name) && pg.namespace().equals(namespace)) {
-        return pg;
+      Map<?, ?> meta = o.get("metadata") instanceof Map<?, ?> m ? m : Map.of();
+      Object ns = meta.get("namespace") == null ? "default" : meta.get("namespace");
+      if (name.equals(meta.get("name")) && namespace.equals(ns)) {
+        return o;
       }
     }
     return null;
+  }
+
+  /** The message of a member whose PodGroup does not exist. */
+  static String notFound(String namespace, String group) {
+    return "PodGroup "
+        + namespace
+        + "/"
+        + group
+        + " not found (the pod's label "
+        + POD_GROUP_LABEL
+        + "="
+        + group
+        + " names no "
+        + PodGroup.API_VERSION
+        + " PodGroup)";
   }
 
   // ---- QueueSort
@@ -143,8 +166,7 @@ public final class Coscheduling
     }
     PodGroup pg = lookup(pod.namespace(), g);
     if (pg == null) {
-      return PreFilterResult.of(
-          Status.unresolvable("PodGroup " + pod.namespace() + "/" + g + " not found"));
+      return PreFilterResult.of(Status.unresolvable(notFound(pod.namespace(), g)));
     }
     Instant until = deniedUntil.get(pg.fullName());
     if (until != null && handle.clock().instant().isBefore(until)) {
@@ -159,6 +181,7 @@ public final class Coscheduling
         members++;
       }
     }
+    updateStatus(pod.namespace(), g, null);
     if (members < pg.minMember()) {
       return PreFilterResult.of(
           Status.unresolvable(
@@ -169,7 +192,72 @@ public final class Coscheduling
                   + ", minMember of group: "
                   + pg.minMember()));
     }
+    if (!pg.minResources().isEmpty()) {
+      String gap = ClusterResources.gap(handle.snapshot().list(), pg);
+      if (gap != null) {
+        if (args.effectiveBackoffSeconds() > 0) {
+          deniedUntil.put(
+              pg.fullName(), handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
+        }
+        return PreFilterResult.of(Status.unresolvable(gap));
+      }
+    }
     return PreFilterResult.success();
+  }
+
+  // ---- PostBind
+
+  @Override
+  public void postBind(CycleState state, PodInfo pod, String nodeName) {
+    String g = groupName(pod.pod());
+    if (g != null) {
+      updateStatus(pod.namespace(), g, pod.pod().getMetadata().getName());
+    }
+  }
+
+  /**
+   * Writes the PodGroup's status when it changed (see {@link PodGroupStatus}); {@code boundPod}
+   * counts as bound even if the cluster's view does not show it yet. Failures are logged.
+   */
+  private void updateStatus(String namespace, String g, String boundPod) {
+    Map<String, Object> obj = lookupObject(namespace, g);
+    if (obj == null) {
+      return;
+    }
+    PodGroup pg = PodGroup.fromMap(obj);
+    List<V1Pod> members = new java.util.ArrayList<>();
+    for (V1Pod p : handle.client().listPods()) {
+      if (namespace.equals(p.getMetadata().getNamespace())
+          && g.equals(groupName(p))
+          && p.getMetadata().getDeletionTimestamp() == null) {
+        if (p.getMetadata().getName().equals(boundPod)
+            && (p.getSpec() == null || p.getSpec().getNodeName() == null)) {
+          p =
+              new V1Pod()
+                  .metadata(p.getMetadata())
+                  .spec(new io.kubernetes.client.openapi.models.V1PodSpec().nodeName("bound"))
+                  .status(p.getStatus());
+        }
+        members.add(p);
+      }
+    }
+    PodGroupStatus before = PodGroupStatus.fromMap(obj);
+    PodGroupStatus now = PodGroupStatus.of(pg, members, before, handle.clock().instant());
+    if (now.equals(before)) {
+      return;
+    }
+    Map<String, Object> update = new java.util.LinkedHashMap<>(obj);
+    update.put("status", now.toMap());
+    try {
+      handle.client().updateCustomObjectStatus(update);
+    } catch (RuntimeException e) {
+      log.atWarn()
+          .setMessage("cannot update the PodGroup's status")
+          .addKeyValue("podGroup", pg.fullName())
+          .addKeyValue("plugin", NAME)
+          .addKeyValue("error", e.getMessage())
+          .log();
+    }
   }
 
   // ---- PostFilter
@@ -183,8 +271,8 @@ public final class Coscheduling
     }
     PodGroup pg = lookup(pod.namespace(), g);
     if (pg == null) {
-      return PostFilterResult.of(
-          Status.unresolvable("PodGroup " + pod.namespace() + "/" + g + " not found"));
+      // PreFilter already said why: nothing to add to the message
+      return PostFilterResult.of(Status.unschedulable());
     }
     if (assigned(pod.namespace(), g) >= pg.minMember()) {
       return PostFilterResult.of(Status.unschedulable());
@@ -229,8 +317,7 @@ public final class Coscheduling
     }
     PodGroup pg = lookup(pod.namespace(), g);
     if (pg == null) {
-      return PermitResult.of(
-          Status.unresolvable("PodGroup " + pod.namespace() + "/" + g + " not found"));
+      return PermitResult.of(Status.unresolvable(notFound(pod.namespace(), g)));
     }
     int ready = assigned(pod.namespace(), g) + 1;
     if (ready >= pg.minMember()) {

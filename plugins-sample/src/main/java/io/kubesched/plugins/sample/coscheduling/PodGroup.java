@@ -1,9 +1,11 @@
 package io.kubesched.plugins.sample.coscheduling;
 
+import io.kubernetes.client.custom.Quantity;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A {@code scheduling.x-k8s.io/v1alpha1} {@code PodGroup}, read from the cluster's custom objects.
@@ -13,13 +15,31 @@ import java.util.Map;
  * @param minMember how many members must be placed together
  * @param scheduleTimeoutSeconds how long members wait at Permit, or {@code null}
  * @param creationTimestamp when the group was created ({@link Instant#EPOCH} when unknown)
+ * @param minResources {@code spec.minResources}: what the group needs in all, beside {@code
+ *     minMember} pods (empty when not set)
  */
 public record PodGroup(
     String namespace,
     String name,
     int minMember,
     Integer scheduleTimeoutSeconds,
-    Instant creationTimestamp) {
+    Instant creationTimestamp,
+    Map<String, Quantity> minResources) {
+  /** Copies the map. */
+  public PodGroup {
+    minResources = minResources == null ? Map.of() : Map.copyOf(minResources);
+  }
+
+  /** A group without {@code minResources}. */
+  public PodGroup(
+      String namespace,
+      String name,
+      int minMember,
+      Integer scheduleTimeoutSeconds,
+      Instant creationTimestamp) {
+    this(namespace, name, minMember, scheduleTimeoutSeconds, creationTimestamp, Map.of());
+  }
+
   /** The API version of PodGroups. */
   public static final String API_VERSION = "scheduling.x-k8s.io/v1alpha1";
 
@@ -66,7 +86,23 @@ public record PodGroup(
                 + "\"");
       }
     }
-    return new PodGroup(ns, name, minMember, timeout, created);
+    Map<String, Quantity> minResources = new TreeMap<>();
+    if (spec.get("minResources") instanceof Map<?, ?> mr) {
+      for (Map.Entry<?, ?> e : mr.entrySet()) {
+        String field = "PodGroup " + ns + "/" + name + ": spec.minResources." + e.getKey();
+        Object v = e.getValue();
+        String text =
+            v instanceof Double d && d == Math.rint(d)
+                ? String.valueOf(d.longValue())
+                : String.valueOf(v);
+        try {
+          minResources.put(String.valueOf(e.getKey()), Quantity.fromString(text));
+        } catch (RuntimeException ex) {
+          throw new IllegalArgumentException(field + ": not a quantity: \"" + v + "\"");
+        }
+      }
+    }
+    return new PodGroup(ns, name, minMember, timeout, created, minResources);
   }
 
   private static int intValue(Object v, String field, int dflt) {
