@@ -13,13 +13,25 @@ import java.util.Map;
  * @param evicted the preemption victims, {@code namespace/name}
  * @param explain the trace asked for with {@code --explain}, or {@code null}
  * @param warnings problems that did not stop the simulation (unknown kinds skipped, ...)
+ * @param claims the persistent volume claims at the end, in creation order
  */
 public record SimulationReport(
     List<PodResult> pods,
     List<NodeResult> nodes,
     List<String> evicted,
     Explain explain,
-    List<String> warnings) {
+    List<String> warnings,
+    List<ClaimResult> claims) {
+
+  /**
+   * Which volume one claim got.
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param volume the bound PersistentVolume, or {@code null}
+   * @param phase the claim's phase ({@code Pending}, {@code Bound}, ...)
+   */
+  public record ClaimResult(String namespace, String name, String volume, String phase) {}
 
   /** The status values of {@link PodResult#status()}. */
   public static final List<String> STATUSES =

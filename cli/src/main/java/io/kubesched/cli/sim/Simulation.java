@@ -124,6 +124,9 @@ public final class Simulation {
     createAll(cluster, manifests.persistentVolumes());
     createAll(cluster, manifests.persistentVolumeClaims());
     createAll(cluster, expansion.persistentVolumeClaims());
+    VolumeControllers volumeControllers = new VolumeControllers(cluster);
+    volumeControllers.syncAll();
+    cluster.addListener(volumeControllers);
     for (Map<String, Object> o : manifests.customObjects()) {
       cluster.createCustomObject(o);
     }
@@ -355,7 +358,17 @@ public final class Simulation {
         evicted.add(e.regardingNamespace() + "/" + e.regardingName());
       }
     }
-    return new SimulationReport(pods, nodes, evicted, trace.explain(), manifests.warnings());
+    List<SimulationReport.ClaimResult> claims = new ArrayList<>();
+    for (var c : cluster.listPersistentVolumeClaims(null)) {
+      claims.add(
+          new SimulationReport.ClaimResult(
+              c.getMetadata().getNamespace(),
+              c.getMetadata().getName(),
+              c.getSpec() == null ? null : c.getSpec().getVolumeName(),
+              c.getStatus() == null ? null : c.getStatus().getPhase()));
+    }
+    return new SimulationReport(
+        pods, nodes, evicted, trace.explain(), manifests.warnings(), claims);
   }
 
   private static double percent(long used, long total) {
