@@ -352,7 +352,7 @@ public final class VolumeBinding
         break;
       }
     }
-    if (boundSatisfied && boundPvsFound && !state.delayedClaims().isEmpty()) {
+    if (!state.delayedClaims().isEmpty()) {
       List<V1PersistentVolumeClaim> toMatch = new ArrayList<>();
       List<V1PersistentVolumeClaim> toProvision = new ArrayList<>();
       for (V1PersistentVolumeClaim c : state.delayedClaims()) {
