@@ -53,7 +53,7 @@ public final class PluginNames {
   /** The PreFilter/Filter plugin for the CSI volumes a node can attach. */
   public static final String NODE_VOLUME_LIMITS = "NodeVolumeLimits";
 
-  /** The volume binding plugin (not ported). */
+  /** The volume binder: PV node affinity, WaitForFirstConsumer binding and provisioning. */
   public static final String VOLUME_BINDING = "VolumeBinding";
 
   /** The PreFilter/Filter plugin for the zones of bound volumes. */

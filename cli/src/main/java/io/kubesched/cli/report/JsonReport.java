@@ -47,6 +47,16 @@ public final class JsonReport {
     root.put("evicted", r.evicted());
     root.put("explain", r.explain() == null ? null : explain(r.explain()));
     root.put("warnings", r.warnings());
+    List<Object> claims = new ArrayList<>();
+    for (SimulationReport.ClaimResult c : r.claims()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("namespace", c.namespace());
+      m.put("name", c.name());
+      m.put("volume", c.volume());
+      m.put("phase", c.phase());
+      claims.add(m);
+    }
+    root.put("claims", claims);
     return root;
   }
 

@@ -16,6 +16,7 @@ import java.util.Map;
  * @param existing one entry per pod bound in the input (existing load), in input order: status
  *     {@code Bound} with its node when it is still there at the end, {@code Evicted} (node {@code
  *     null}, the {@code Preempted} event's message) when preemption deleted it
+ * @param claims the persistent volume claims at the end, in creation order
  */
 public record SimulationReport(
     List<PodResult> pods,
@@ -23,17 +24,28 @@ public record SimulationReport(
     List<String> evicted,
     Explain explain,
     List<String> warnings,
-    List<PodResult> existing) {
+    List<PodResult> existing,
+    List<ClaimResult> claims) {
 
-  /** A report without existing load. */
+  /** A report without existing load and without claims. */
   public SimulationReport(
       List<PodResult> pods,
       List<NodeResult> nodes,
       List<String> evicted,
       Explain explain,
       List<String> warnings) {
-    this(pods, nodes, evicted, explain, warnings, List.of());
+    this(pods, nodes, evicted, explain, warnings, List.of(), List.of());
   }
+
+  /**
+   * Which volume one claim got.
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param volume the bound PersistentVolume, or {@code null}
+   * @param phase the claim's phase ({@code Pending}, {@code Bound}, ...)
+   */
+  public record ClaimResult(String namespace, String name, String volume, String phase) {}
 
   /** The status values of {@link PodResult#status()}. */
   public static final List<String> STATUSES =

@@ -42,6 +42,20 @@ public final class TableReport {
     }
     table(sb, rows);
     sb.append('\n');
+    if (!r.claims().isEmpty()) {
+      rows = new ArrayList<>();
+      rows.add(new String[] {"CLAIM", "VOLUME", "PHASE"});
+      for (SimulationReport.ClaimResult c : r.claims()) {
+        rows.add(
+            new String[] {
+              c.namespace() + "/" + c.name(),
+              c.volume() == null || c.volume().isEmpty() ? "<unbound>" : c.volume(),
+              c.phase() == null ? "" : c.phase()
+            });
+      }
+      table(sb, rows);
+      sb.append('\n');
+    }
     Map<String, Long> counts = new java.util.LinkedHashMap<>();
     for (String s : SimulationReport.STATUSES) {
       counts.put(s, 0L);

@@ -125,6 +125,9 @@ public final class Simulation {
     createAll(cluster, manifests.persistentVolumeClaims());
     createAll(cluster, expansion.persistentVolumeClaims());
     createAll(cluster, manifests.draObjects());
+    VolumeControllers volumeControllers = new VolumeControllers(cluster);
+    volumeControllers.syncAll();
+    cluster.addListener(volumeControllers);
     for (Map<String, Object> o : manifests.customObjects()) {
       cluster.createCustomObject(o);
     }
@@ -405,8 +408,17 @@ public final class Simulation {
                 ns, name, null, "Evicted", preemptedBy.getOrDefault(key, "pod was deleted"), null));
       }
     }
+    List<SimulationReport.ClaimResult> claims = new ArrayList<>();
+    for (var c : cluster.listPersistentVolumeClaims(null)) {
+      claims.add(
+          new SimulationReport.ClaimResult(
+              c.getMetadata().getNamespace(),
+              c.getMetadata().getName(),
+              c.getSpec() == null ? null : c.getSpec().getVolumeName(),
+              c.getStatus() == null ? null : c.getStatus().getPhase()));
+    }
     return new SimulationReport(
-        pods, nodes, evicted, trace.explain(), manifests.warnings(), existing);
+        pods, nodes, evicted, trace.explain(), manifests.warnings(), existing, claims);
   }
 
   private static double percent(long used, long total) {

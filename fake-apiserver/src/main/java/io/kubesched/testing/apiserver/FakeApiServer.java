@@ -37,7 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Served resources: core/v1 {@code nodes}, {@code pods}, {@code namespaces}, {@code events},
  * {@code services}, {@code replicationcontrollers}; apps/v1 {@code replicasets}, {@code
  * statefulsets}; events.k8s.io/v1 {@code events}; policy/v1 {@code poddisruptionbudgets};
- * scheduling.k8s.io/v1 {@code priorityclasses}; coordination.k8s.io/v1 {@code leases}; custom
+ * scheduling.k8s.io/v1 {@code priorityclasses}; coordination.k8s.io/v1 {@code leases}; core/v1
+ * {@code persistentvolumes}, {@code persistentvolumeclaims}; storage.k8s.io/v1 {@code
+ * storageclasses}, {@code csinodes}, {@code csidrivers}, {@code csistoragecapacities}; custom
  * resources declared with {@link #serveCustomResource}. Supported: get, list (with label and field
  * selectors, e.g. {@code spec.nodeName!=}), streaming watch resuming from {@code resourceVersion}
  * (objects leaving a selector are reported as {@code DELETED}, entering it as {@code ADDED}),

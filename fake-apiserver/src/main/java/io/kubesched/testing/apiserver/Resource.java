@@ -19,7 +19,13 @@ record Resource(String group, String version, String plural, String kind, boolea
           new Resource("events.k8s.io", "v1", "events", "Event", true),
           new Resource("policy", "v1", "poddisruptionbudgets", "PodDisruptionBudget", true),
           new Resource("scheduling.k8s.io", "v1", "priorityclasses", "PriorityClass", false),
-          new Resource("coordination.k8s.io", "v1", "leases", "Lease", true));
+          new Resource("coordination.k8s.io", "v1", "leases", "Lease", true),
+          new Resource("", "v1", "persistentvolumes", "PersistentVolume", false),
+          new Resource("", "v1", "persistentvolumeclaims", "PersistentVolumeClaim", true),
+          new Resource("storage.k8s.io", "v1", "storageclasses", "StorageClass", false),
+          new Resource("storage.k8s.io", "v1", "csinodes", "CSINode", false),
+          new Resource("storage.k8s.io", "v1", "csidrivers", "CSIDriver", false),
+          new Resource("storage.k8s.io", "v1", "csistoragecapacities", "CSIStorageCapacity", true));
 
   /** Returns the built-in resource {@code group/version/plural}, or null. */
   static Resource find(String group, String version, String plural) {
@@ -52,7 +58,14 @@ record Resource(String group, String version, String plural, String kind, boolea
   /** Whether the {@code status} subresource is served: for some built-ins and every custom one. */
   boolean hasStatus() {
     return !ALL.contains(this)
-        || Set.of("pods", "nodes", "namespaces", "poddisruptionbudgets", "services")
+        || Set.of(
+                "pods",
+                "nodes",
+                "namespaces",
+                "poddisruptionbudgets",
+                "services",
+                "persistentvolumes",
+                "persistentvolumeclaims")
             .contains(plural);
   }
 }

@@ -15,10 +15,8 @@ import org.slf4j.LoggerFactory;
  * pkg/scheduler/apis/config/v1/default_plugins.go}) and the merging of a profile's own plugin sets
  * into them ({@code mergePlugins}/{@code mergePluginSet}).
  *
- * <p>The volume plugins (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone) are left
- * out because kubesched does not implement them; DynamicResources is added as kube adds it, only
- * with the {@code DynamicResourceAllocation} gate; every other entry, its order and its weight are
- * upstream's.
+ * <p>DynamicResources is added as kube adds it, only with the {@code DynamicResourceAllocation}
+ * gate; every other entry, its order and its weight are upstream's.
  */
 public final class DefaultPlugins {
   private static final Logger log = LoggerFactory.getLogger(DefaultPlugins.class);
@@ -46,6 +44,18 @@ public final class DefaultPlugins {
 
   /** The name of the NodeResourcesFit plugin. */
   public static final String NODE_RESOURCES_FIT = "NodeResourcesFit";
+
+  /** The name of the VolumeRestrictions plugin. */
+  public static final String VOLUME_RESTRICTIONS = "VolumeRestrictions";
+
+  /** The name of the NodeVolumeLimits plugin. */
+  public static final String NODE_VOLUME_LIMITS = "NodeVolumeLimits";
+
+  /** The name of the VolumeBinding plugin. */
+  public static final String VOLUME_BINDING = "VolumeBinding";
+
+  /** The name of the VolumeZone plugin. */
+  public static final String VOLUME_ZONE = "VolumeZone";
 
   /** The name of the PodTopologySpread plugin. */
   public static final String POD_TOPOLOGY_SPREAD = "PodTopologySpread";
@@ -78,6 +88,10 @@ public final class DefaultPlugins {
           PluginRef.of(NODE_AFFINITY, 2),
           PluginRef.of(NODE_PORTS),
           PluginRef.of(NODE_RESOURCES_FIT, 1),
+          PluginRef.of(VOLUME_RESTRICTIONS),
+          PluginRef.of(NODE_VOLUME_LIMITS),
+          PluginRef.of(VOLUME_BINDING),
+          PluginRef.of(VOLUME_ZONE),
           PluginRef.of(POD_TOPOLOGY_SPREAD, 2),
           PluginRef.of(INTER_POD_AFFINITY, 2),
           PluginRef.of(DEFAULT_PREEMPTION),

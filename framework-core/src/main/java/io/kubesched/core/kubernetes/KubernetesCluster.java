@@ -15,6 +15,9 @@ import io.kubernetes.client.openapi.apis.PolicyV1Api;
 import io.kubernetes.client.openapi.apis.SchedulingV1Api;
 import io.kubernetes.client.openapi.models.CoreV1Event;
 import io.kubernetes.client.openapi.models.V1Binding;
+import io.kubernetes.client.openapi.models.V1CSIDriver;
+import io.kubernetes.client.openapi.models.V1CSINode;
+import io.kubernetes.client.openapi.models.V1CSIStorageCapacity;
 import io.kubernetes.client.openapi.models.V1EventSource;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1NamespaceList;
@@ -22,6 +25,8 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1NodeList;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ObjectReference;
+import io.kubernetes.client.openapi.models.V1PersistentVolume;
+import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
@@ -38,6 +43,7 @@ import io.kubernetes.client.openapi.models.V1ServiceList;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StatefulSetList;
 import io.kubernetes.client.openapi.models.V1Status;
+import io.kubernetes.client.openapi.models.V1StorageClass;
 import io.kubernetes.client.util.CallGenerator;
 import io.kubernetes.client.util.PatchUtils;
 import io.kubesched.core.cluster.Cluster;
@@ -118,6 +124,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   private final SharedIndexInformer<V1ReplicationController> rcInformer;
   private final ExecutorService eventWriter;
   private final CustomResourceInformers customResources;
+  private final KubernetesStorage storage;
 
   /** Events written, by correlation key; only the event writer thread touches it. */
   private final Map<String, Written> written =
@@ -251,6 +258,12 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             V1ReplicationControllerList.class);
     nodeInformer.addEventHandler(new NodeHandler());
     podInformer.addEventHandler(new PodHandler());
+    this.storage =
+        new KubernetesStorage(
+            client,
+            this::informer,
+            this::storageChanged,
+            e -> refusal(e.getCode(), e.getResponseBody(), "update a storage object"));
     this.eventWriter =
         Executors.newSingleThreadExecutor(
             r -> {
@@ -307,6 +320,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             replicaSetInformer,
             statefulSetInformer,
             rcInformer));
+    all.addAll(storage.informers());
     for (SharedIndexInformer<?> i : all) {
       while (!i.hasSynced()) {
         try {
@@ -386,6 +400,81 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     synchronized (dispatch) {
       listeners.remove(listener);
     }
+  }
+
+  private void storageChanged(String resource, int actionType, Object oldObj, Object newObj) {
+    synchronized (dispatch) {
+      for (ClusterListener l : listeners) {
+        safely(() -> l.onStorageChange(resource, actionType, oldObj, newObj));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- storage (KubernetesStorage)
+
+  @Override
+  public List<V1PersistentVolume> listPersistentVolumes() {
+    return storage.listPersistentVolumes();
+  }
+
+  @Override
+  public Optional<V1PersistentVolume> getPersistentVolume(String name) {
+    return storage.getPersistentVolume(name);
+  }
+
+  @Override
+  public List<V1PersistentVolumeClaim> listPersistentVolumeClaims(String namespace) {
+    return storage.listPersistentVolumeClaims(namespace);
+  }
+
+  @Override
+  public Optional<V1PersistentVolumeClaim> getPersistentVolumeClaim(String namespace, String name) {
+    return storage.getPersistentVolumeClaim(namespace, name);
+  }
+
+  @Override
+  public List<V1StorageClass> listStorageClasses() {
+    return storage.listStorageClasses();
+  }
+
+  @Override
+  public Optional<V1StorageClass> getStorageClass(String name) {
+    return storage.getStorageClass(name);
+  }
+
+  @Override
+  public Optional<V1CSINode> getCSINode(String name) {
+    return storage.getCSINode(name);
+  }
+
+  @Override
+  public List<V1CSINode> listCSINodes() {
+    return storage.listCSINodes();
+  }
+
+  @Override
+  public Optional<V1CSIDriver> getCSIDriver(String name) {
+    return storage.getCSIDriver(name);
+  }
+
+  @Override
+  public List<V1CSIDriver> listCSIDrivers() {
+    return storage.listCSIDrivers();
+  }
+
+  @Override
+  public List<V1CSIStorageCapacity> listCSIStorageCapacities() {
+    return storage.listCSIStorageCapacities();
+  }
+
+  @Override
+  public V1PersistentVolume updatePersistentVolume(V1PersistentVolume pv) {
+    return storage.updatePersistentVolume(pv);
+  }
+
+  @Override
+  public V1PersistentVolumeClaim updatePersistentVolumeClaim(V1PersistentVolumeClaim pvc) {
+    return storage.updatePersistentVolumeClaim(pvc);
   }
 
   private static void safely(Runnable r) {

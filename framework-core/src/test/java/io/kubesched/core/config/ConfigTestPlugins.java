@@ -137,6 +137,9 @@ final class ConfigTestPlugins {
   /** Like NodeResourcesBalancedAllocationArgs. */
   record BalancedArgs(List<ResourceSpec> resources) implements PluginArgs {}
 
+  /** A stand-in for VolumeBindingArgs. */
+  record VolumeBindingArgs(Long bindTimeoutSeconds) implements PluginArgs {}
+
   /** Modes of the custom plugin; YAML uses the lower-case {@code toString()}. */
   enum Mode {
     FAST("fast"),
@@ -167,10 +170,11 @@ final class ConfigTestPlugins {
   static final AffinityArgs AFFINITY_DEFAULT = new AffinityArgs(1, false);
   static final NodeAffinityArgs NODE_AFFINITY_DEFAULT = new NodeAffinityArgs(null);
   static final SpreadArgs SPREAD_DEFAULT = new SpreadArgs(List.of(), "System");
+  static final VolumeBindingArgs VOLUME_BINDING_DEFAULT = new VolumeBindingArgs(600L);
   static final BalancedArgs BALANCED_DEFAULT =
       new BalancedArgs(List.of(new ResourceSpec("cpu", 1), new ResourceSpec("memory", 1)));
 
-  /** Returns a registry with stand-ins for the 14 default plugins only. */
+  /** Returns a registry with stand-ins for the 18 default plugins only. */
   static PluginRegistry defaultsOnly() {
     return PluginRegistry.empty()
         .register(noArgs("SchedulingGates"))
@@ -181,6 +185,11 @@ final class ConfigTestPlugins {
         .register(new TestProvider<>("NodeAffinity", NodeAffinityArgs.class, NODE_AFFINITY_DEFAULT))
         .register(noArgs("NodePorts"))
         .register(new TestProvider<>("NodeResourcesFit", FitArgs.class, FIT_DEFAULT))
+        .register(noArgs("VolumeRestrictions"))
+        .register(noArgs("NodeVolumeLimits"))
+        .register(
+            new TestProvider<>("VolumeBinding", VolumeBindingArgs.class, VOLUME_BINDING_DEFAULT))
+        .register(noArgs("VolumeZone"))
         .register(new TestProvider<>("PodTopologySpread", SpreadArgs.class, SPREAD_DEFAULT))
         .register(new TestProvider<>("InterPodAffinity", AffinityArgs.class, AFFINITY_DEFAULT))
         .register(new TestProvider<>("DefaultPreemption", PreemptionArgs.class, PREEMPTION_DEFAULT))
@@ -211,7 +220,8 @@ final class ConfigTestPlugins {
         new PluginConfig("NodeAffinity", NODE_AFFINITY_DEFAULT),
         new PluginConfig("NodeResourcesBalancedAllocation", BALANCED_DEFAULT),
         new PluginConfig("NodeResourcesFit", FIT_DEFAULT),
-        new PluginConfig("PodTopologySpread", SPREAD_DEFAULT));
+        new PluginConfig("PodTopologySpread", SPREAD_DEFAULT),
+        new PluginConfig("VolumeBinding", VOLUME_BINDING_DEFAULT));
   }
 
   /** Prefixes {@code body} with the v1 type header. */

@@ -33,8 +33,8 @@ final class ConfigurationDefaultsTest {
   private static final ClientConnection DEFAULT_CLIENT_CONNECTION =
       new ClientConnection("", "", "application/vnd.kubernetes.protobuf", 50f, 100);
 
-  /** Upstream's v1.33 PluginsV1 multiPoint list minus the volume plugins, with weights. */
-  private static final List<PluginRef> UPSTREAM_MULTI_POINT_WITHOUT_VOLUME =
+  /** Upstream's v1.33 PluginsV1 multiPoint list, with weights. */
+  private static final List<PluginRef> UPSTREAM_MULTI_POINT =
       List.of(
           PluginRef.of("SchedulingGates"),
           PluginRef.of("PrioritySort"),
@@ -44,6 +44,10 @@ final class ConfigurationDefaultsTest {
           PluginRef.of("NodeAffinity", 2),
           PluginRef.of("NodePorts"),
           PluginRef.of("NodeResourcesFit", 1),
+          PluginRef.of("VolumeRestrictions"),
+          PluginRef.of("NodeVolumeLimits"),
+          PluginRef.of("VolumeBinding"),
+          PluginRef.of("VolumeZone"),
           PluginRef.of("PodTopologySpread", 2),
           PluginRef.of("InterPodAffinity", 2),
           PluginRef.of("DefaultPreemption"),
@@ -87,7 +91,7 @@ final class ConfigurationDefaultsTest {
                 null,
                 null,
                 null,
-                new PluginSet(UPSTREAM_MULTI_POINT_WITHOUT_VOLUME, List.of())));
+                new PluginSet(UPSTREAM_MULTI_POINT, List.of())));
   }
 
   @Test
@@ -350,7 +354,8 @@ final class ConfigurationDefaultsTest {
             "NodeAffinity",
             "NodeResourcesBalancedAllocation",
             "NodeResourcesFit",
-            "PodTopologySpread");
+            "PodTopologySpread",
+            "VolumeBinding");
     assertThat(c.profiles().get(0).pluginConfig().get(0).args()).isEqualTo(CustomArgs.DEFAULT);
   }
 

@@ -140,7 +140,8 @@ final class ConfigurationLoaderTest {
             new PluginConfig("InterPodAffinity", ConfigTestPlugins.AFFINITY_DEFAULT),
             new PluginConfig("NodeAffinity", ConfigTestPlugins.NODE_AFFINITY_DEFAULT),
             new PluginConfig("NodeResourcesBalancedAllocation", ConfigTestPlugins.BALANCED_DEFAULT),
-            new PluginConfig("PodTopologySpread", ConfigTestPlugins.SPREAD_DEFAULT));
+            new PluginConfig("PodTopologySpread", ConfigTestPlugins.SPREAD_DEFAULT),
+            new PluginConfig("VolumeBinding", ConfigTestPlugins.VOLUME_BINDING_DEFAULT));
     Plugins second =
         new Plugins(
             null,

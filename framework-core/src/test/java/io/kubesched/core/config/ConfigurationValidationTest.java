@@ -19,8 +19,9 @@ final class ConfigurationValidationTest {
   private static final String AVAILABLE =
       "CustomBinder, CustomFilter, CustomScore, DefaultBinder, DefaultPreemption, ImageLocality,"
           + " InterPodAffinity, NodeAffinity, NodeName, NodePorts, NodeResourcesBalancedAllocation,"
-          + " NodeResourcesFit, NodeUnschedulable, OtherSort, PodTopologySpread, PrioritySort,"
-          + " SchedulingGates, TaintToleration";
+          + " NodeResourcesFit, NodeUnschedulable, NodeVolumeLimits, OtherSort, PodTopologySpread,"
+          + " PrioritySort, SchedulingGates, TaintToleration, VolumeBinding, VolumeRestrictions,"
+          + " VolumeZone";
 
   static Stream<Arguments> cases() {
     return Stream.of(
