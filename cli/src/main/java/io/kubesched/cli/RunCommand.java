@@ -203,6 +203,9 @@ public final class RunCommand implements Callable<Integer> {
     JvmMetrics.builder().register(prometheus);
     try (KubernetesCluster cluster =
         new KubernetesCluster(client, Clock.systemUTC(), KubernetesCluster.DEFAULT_COMPONENT)) {
+      if (gates.enabled(FeatureGates.DYNAMIC_RESOURCE_ALLOCATION)) {
+        cluster.enableDynamicResources();
+      }
       try {
         cluster.start(Duration.ofSeconds(syncTimeoutSeconds));
       } catch (TimeoutException e) {

@@ -45,6 +45,18 @@ public final class JsonReport {
     root.put("evicted", r.evicted());
     root.put("explain", r.explain() == null ? null : explain(r.explain()));
     root.put("warnings", r.warnings());
+    if (!r.resourceClaims().isEmpty()) {
+      List<Object> claims = new ArrayList<>();
+      for (SimulationReport.ClaimResult c : r.resourceClaims()) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("namespace", c.namespace());
+        m.put("name", c.name());
+        m.put("devices", c.devices());
+        m.put("reservedFor", c.reservedFor());
+        claims.add(m);
+      }
+      root.put("resourceClaims", claims);
+    }
     return root;
   }
 

@@ -13,13 +13,37 @@ import java.util.Map;
  * @param evicted the preemption victims, {@code namespace/name}
  * @param explain the trace asked for with {@code --explain}, or {@code null}
  * @param warnings problems that did not stop the simulation (unknown kinds skipped, ...)
+ * @param resourceClaims the DRA ResourceClaims at the end, in creation order (empty without any)
  */
 public record SimulationReport(
     List<PodResult> pods,
     List<NodeResult> nodes,
     List<String> evicted,
     Explain explain,
-    List<String> warnings) {
+    List<String> warnings,
+    List<ClaimResult> resourceClaims) {
+
+  /** A report without ResourceClaims. */
+  public SimulationReport(
+      List<PodResult> pods,
+      List<NodeResult> nodes,
+      List<String> evicted,
+      Explain explain,
+      List<String> warnings) {
+    this(pods, nodes, evicted, explain, warnings, List.of());
+  }
+
+  /**
+   * One ResourceClaim and what the scheduler allocated for it.
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param devices the allocated devices as {@code request: driver/pool/device}, empty when the
+   *     claim is not allocated
+   * @param reservedFor the pods it is reserved for, {@code namespace/name}
+   */
+  public record ClaimResult(
+      String namespace, String name, List<String> devices, List<String> reservedFor) {}
 
   /** The status values of {@link PodResult#status()}. */
   public static final List<String> STATUSES =

@@ -361,7 +361,8 @@ public final class Simulation {
         evicted.add(e.regardingNamespace() + "/" + e.regardingName());
       }
     }
-    return new SimulationReport(pods, nodes, evicted, trace.explain(), manifests.warnings());
+    return new SimulationReport(
+        pods, nodes, evicted, trace.explain(), manifests.warnings(), claimResults(cluster));
   }
 
   private static double percent(long used, long total) {
@@ -378,5 +379,33 @@ public final class Simulation {
       }
     }
     return null;
+  }
+
+  private static List<SimulationReport.ClaimResult> claimResults(InMemoryCluster cluster) {
+    List<SimulationReport.ClaimResult> out = new ArrayList<>();
+    for (io.kubernetes.client.openapi.models.ResourceV1ResourceClaim c :
+        cluster.listResourceClaims(null)) {
+      List<String> devices = new ArrayList<>();
+      List<String> reservedFor = new ArrayList<>();
+      var status = c.getStatus();
+      if (status != null
+          && status.getAllocation() != null
+          && status.getAllocation().getDevices() != null
+          && status.getAllocation().getDevices().getResults() != null) {
+        for (var r : status.getAllocation().getDevices().getResults()) {
+          devices.add(
+              r.getRequest() + ": " + r.getDriver() + "/" + r.getPool() + "/" + r.getDevice());
+        }
+      }
+      if (status != null && status.getReservedFor() != null) {
+        for (var r : status.getReservedFor()) {
+          reservedFor.add(c.getMetadata().getNamespace() + "/" + r.getName());
+        }
+      }
+      out.add(
+          new SimulationReport.ClaimResult(
+              c.getMetadata().getNamespace(), c.getMetadata().getName(), devices, reservedFor));
+    }
+    return out;
   }
 }

@@ -19,7 +19,12 @@ record Resource(String group, String version, String plural, String kind, boolea
           new Resource("events.k8s.io", "v1", "events", "Event", true),
           new Resource("policy", "v1", "poddisruptionbudgets", "PodDisruptionBudget", true),
           new Resource("scheduling.k8s.io", "v1", "priorityclasses", "PriorityClass", false),
-          new Resource("coordination.k8s.io", "v1", "leases", "Lease", true));
+          new Resource("coordination.k8s.io", "v1", "leases", "Lease", true),
+          new Resource("resource.k8s.io", "v1", "resourceclaims", "ResourceClaim", true),
+          new Resource(
+              "resource.k8s.io", "v1", "resourceclaimtemplates", "ResourceClaimTemplate", true),
+          new Resource("resource.k8s.io", "v1", "deviceclasses", "DeviceClass", false),
+          new Resource("resource.k8s.io", "v1", "resourceslices", "ResourceSlice", false));
 
   /** Returns the served resource {@code group/version/plural}, or null. */
   static Resource find(String group, String version, String plural) {
@@ -40,7 +45,8 @@ record Resource(String group, String version, String plural, String kind, boolea
   }
 
   boolean hasStatus() {
-    return Set.of("pods", "nodes", "namespaces", "poddisruptionbudgets", "services")
+    return Set.of(
+            "pods", "nodes", "namespaces", "poddisruptionbudgets", "services", "resourceclaims")
         .contains(plural);
   }
 }

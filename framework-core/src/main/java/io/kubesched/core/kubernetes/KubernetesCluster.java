@@ -114,6 +114,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   private final SharedIndexInformer<V1StatefulSet> statefulSetInformer;
   private final SharedIndexInformer<V1ReplicationController> rcInformer;
   private final ExecutorService eventWriter;
+  private volatile DraInformers dra;
 
   /** Events written, by correlation key; only the event writer thread touches it. */
   private final Map<String, Written> written =
@@ -290,6 +291,8 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     factory.startAllRegisteredInformers();
     long deadline = System.nanoTime() + timeout.toNanos();
     List<SharedIndexInformer<?>> all =
+        new java.util.ArrayList<>(dra == null ? List.of() : dra.informers());
+    all.addAll(
         List.of(
             nodeInformer,
             podInformer,
@@ -299,7 +302,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             serviceInformer,
             replicaSetInformer,
             statefulSetInformer,
-            rcInformer);
+            rcInformer));
     for (SharedIndexInformer<?> i : all) {
       while (!i.hasSynced()) {
         awaitTick(deadline, timeout);
@@ -487,6 +490,53 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   @Override
   public List<V1Namespace> listNamespaces() {
     return List.copyOf(namespaceInformer.getIndexer().list());
+  }
+
+  /**
+   * Watches the DRA objects ({@code resource.k8s.io/v1} ResourceClaims, DeviceClasses,
+   * ResourceSlices) too and serves them to plugins; call before {@link #start(Duration)}, only when
+   * the cluster serves that API ({@code DynamicResourceAllocation} on).
+   */
+  public void enableDynamicResources() {
+    if (dra == null) {
+      dra = new DraInformers(client, factory);
+    }
+  }
+
+  @Override
+  public List<io.kubernetes.client.openapi.models.ResourceV1ResourceClaim> listResourceClaims(
+      String namespace) {
+    DraInformers d = dra;
+    return d == null ? List.of() : d.listClaims(namespace);
+  }
+
+  @Override
+  public Optional<io.kubernetes.client.openapi.models.ResourceV1ResourceClaim> getResourceClaim(
+      String namespace, String name) {
+    DraInformers d = dra;
+    return d == null ? Optional.empty() : d.getClaim(namespace, name);
+  }
+
+  @Override
+  public Optional<io.kubernetes.client.openapi.models.V1DeviceClass> getDeviceClass(String name) {
+    DraInformers d = dra;
+    return d == null ? Optional.empty() : d.getDeviceClass(name);
+  }
+
+  @Override
+  public List<io.kubernetes.client.openapi.models.V1ResourceSlice> listResourceSlices() {
+    DraInformers d = dra;
+    return d == null ? List.of() : d.listSlices();
+  }
+
+  @Override
+  public io.kubernetes.client.openapi.models.ResourceV1ResourceClaim updateResourceClaimStatus(
+      io.kubernetes.client.openapi.models.ResourceV1ResourceClaim claim) {
+    DraInformers d = dra;
+    if (d == null) {
+      return Cluster.super.updateResourceClaimStatus(claim);
+    }
+    return d.updateStatus(claim);
   }
 
   @Override
