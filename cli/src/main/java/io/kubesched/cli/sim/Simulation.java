@@ -124,6 +124,7 @@ public final class Simulation {
     for (V1Node n : manifests.nodes()) {
       cluster.addNode(n);
     }
+    cluster.addListener(new ResourceClaimController(cluster));
     List<V1Pod> all = new ArrayList<>(manifests.pods());
     all.addAll(expansion.pods());
     List<String> pending = new ArrayList<>();

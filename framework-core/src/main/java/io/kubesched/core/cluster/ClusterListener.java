@@ -29,4 +29,11 @@ public interface ClusterListener {
 
   /** Called when a pod was deleted; {@code pod} is its last version. */
   default void onPodDelete(V1Pod pod) {}
+
+  /**
+   * Called when another object the plugins read changed: {@code resource} is its {@code
+   * EventResource} name (e.g. {@code resource.k8s.io/ResourceClaim}); {@code oldObj} is null on
+   * add, {@code newObj} null on delete.
+   */
+  default void onObjectChange(String resource, Object oldObj, Object newObj) {}
 }

@@ -18,6 +18,7 @@ import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubesched.core.cluster.ObjectStore.Kind;
+import io.kubesched.framework.EventResource;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -147,6 +148,8 @@ public final class InMemoryCluster implements Cluster {
         listeners.notifyLocked(l -> l.onNodeAdd(node));
       } else if (copy instanceof V1Pod pod) {
         listeners.notifyLocked(l -> l.onPodAdd(pod));
+      } else {
+        notifyObjectLocked(null, copy);
       }
     }
     listeners.dispatch();
@@ -220,6 +223,8 @@ public final class InMemoryCluster implements Cluster {
         listeners.notifyLocked(l -> l.onNodeDelete(node));
       } else if (old instanceof V1Pod pod) {
         listeners.notifyLocked(l -> l.onPodDelete(pod));
+      } else {
+        notifyObjectLocked(old, null);
       }
     }
     listeners.dispatch();
@@ -608,7 +613,25 @@ public final class InMemoryCluster implements Cluster {
     } else if (copy instanceof V1Pod pod) {
       V1Pod oldPod = (V1Pod) old;
       listeners.notifyLocked(l -> l.onPodUpdate(oldPod, pod));
+    } else {
+      notifyObjectLocked(old, copy);
     }
+  }
+
+  /** Delivers a change of a DRA object (the kinds plugins register events for) to listeners. */
+  private void notifyObjectLocked(KubernetesObject old, KubernetesObject now) {
+    Object any = now != null ? now : old;
+    String resource;
+    if (any instanceof ResourceV1ResourceClaim) {
+      resource = EventResource.RESOURCE_CLAIM;
+    } else if (any instanceof V1ResourceSlice) {
+      resource = EventResource.RESOURCE_SLICE;
+    } else if (any instanceof V1DeviceClass) {
+      resource = EventResource.DEVICE_CLASS;
+    } else {
+      return;
+    }
+    listeners.notifyLocked(l -> l.onObjectChange(resource, old, now));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.kubesched.core.kubernetes;
 
+import io.kubernetes.client.informer.ResourceEventHandler;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
 import io.kubernetes.client.openapi.ApiClient;
@@ -11,6 +12,7 @@ import io.kubernetes.client.openapi.models.V1DeviceClassList;
 import io.kubernetes.client.openapi.models.V1ResourceClaimList;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1ResourceSliceList;
+import io.kubesched.framework.EventResource;
 import io.kubesched.framework.SchedulingException;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +36,12 @@ final class DraInformers {
   private final SharedIndexInformer<V1DeviceClass> classes;
   private final SharedIndexInformer<V1ResourceSlice> slices;
 
-  DraInformers(ApiClient client, SharedInformerFactory factory) {
+  /** Receives DRA object changes: resource (EventResource name), old (null on add), new. */
+  interface ChangeSink {
+    void changed(String resource, Object oldObj, Object newObj);
+  }
+
+  DraInformers(ApiClient client, SharedInformerFactory factory, ChangeSink sink) {
     this.api = new ResourceV1Api(client);
     this.claims =
         factory.sharedIndexInformerFor(
@@ -72,6 +79,29 @@ final class DraInformers {
             V1ResourceSliceList.class,
             0L,
             DraInformers::failed);
+    claims.addEventHandler(handler(EventResource.RESOURCE_CLAIM, sink));
+    classes.addEventHandler(handler(EventResource.DEVICE_CLASS, sink));
+    slices.addEventHandler(handler(EventResource.RESOURCE_SLICE, sink));
+  }
+
+  private static <T extends io.kubernetes.client.common.KubernetesObject>
+      ResourceEventHandler<T> handler(String resource, ChangeSink sink) {
+    return new ResourceEventHandler<>() {
+      @Override
+      public void onAdd(T obj) {
+        sink.changed(resource, null, obj);
+      }
+
+      @Override
+      public void onUpdate(T oldObj, T newObj) {
+        sink.changed(resource, oldObj, newObj);
+      }
+
+      @Override
+      public void onDelete(T obj, boolean finalStateUnknown) {
+        sink.changed(resource, obj, null);
+      }
+    };
   }
 
   private static void failed(Class<?> type, Throwable e) {

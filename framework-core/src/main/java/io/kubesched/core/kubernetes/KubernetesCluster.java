@@ -499,7 +499,16 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
    */
   public void enableDynamicResources() {
     if (dra == null) {
-      dra = new DraInformers(client, factory);
+      dra = new DraInformers(client, factory, this::objectChanged);
+    }
+  }
+
+  /** Delivers a DRA object change to the listeners, in order with node and pod changes. */
+  private void objectChanged(String resource, Object oldObj, Object newObj) {
+    synchronized (dispatch) {
+      for (ClusterListener l : listeners) {
+        safely(() -> l.onObjectChange(resource, oldObj, newObj));
+      }
     }
   }
 
