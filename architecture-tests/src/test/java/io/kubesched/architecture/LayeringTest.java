@@ -42,6 +42,12 @@ final class LayeringTest {
     "java..", "io.kubernetes.client..", "org.slf4j..", "com.google.common..", "org.jspecify.."
   };
 
+  /**
+   * Libraries the built-in plugins may use besides {@link #LIBRARIES}: Google's CEL for Java, for
+   * DynamicResources' device selectors.
+   */
+  private static final String CEL = "dev.cel..";
+
   /** The modules that are applications of the engine and may use {@code framework-core}. */
   private static final String[] ENGINE_USERS = {
     "io.kubesched.cli..",

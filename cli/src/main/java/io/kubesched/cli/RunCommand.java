@@ -233,6 +233,9 @@ public final class RunCommand implements Callable<Integer> {
     try (KubernetesCluster cluster =
         new KubernetesCluster(client, Clock.systemUTC(), cfg.profiles().get(0).schedulerName())) {
       cluster.watchCustomResources(registry.customResources(cfg));
+      if (gates.enabled(FeatureGates.DYNAMIC_RESOURCE_ALLOCATION)) {
+        cluster.enableDynamicResources();
+      }
       try {
         cluster.start(Duration.ofSeconds(syncTimeoutSeconds));
       } catch (TimeoutException e) {

@@ -159,6 +159,17 @@ final class DraSimulationTest {
     assertThat(p.get("s1")).isEqualTo(p.get("s2"));
     assertThat(p.get("t1")).isNotEqualTo(p.get("s1")).doesNotStartWith("pending");
     assertThat(p.get("t2")).startsWith("pending: ");
+    JsonObject shared = null;
+    for (JsonElement e :
+        new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("resourceClaims")) {
+      if (e.getAsJsonObject().get("name").getAsString().equals("shared")) {
+        shared = e.getAsJsonObject();
+      }
+    }
+    assertThat(shared).isNotNull();
+    assertThat(shared.getAsJsonArray("devices")).hasSize(1);
+    assertThat(shared.getAsJsonArray("reservedFor").toString())
+        .isEqualTo("[\"default/s1\",\"default/s2\"]");
   }
 
   @Test

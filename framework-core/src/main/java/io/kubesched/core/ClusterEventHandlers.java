@@ -15,6 +15,7 @@ import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.queue.ClusterEvents;
 import io.kubesched.core.queue.SchedulingQueue;
 import io.kubesched.core.runtime.WaitingPods;
+import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEvent;
 import java.util.Objects;
 import java.util.function.Predicate;
@@ -76,6 +77,14 @@ final class ClusterEventHandlers implements ClusterListener {
   public void onNodeDelete(V1Node node) {
     queue.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_DELETE, node, null, null);
     cache.removeNode(node);
+  }
+
+  @Override
+  public void onObjectChange(String resource, Object oldObj, Object newObj) {
+    int action =
+        oldObj == null ? ActionType.ADD : newObj == null ? ActionType.DELETE : ActionType.UPDATE;
+    queue.moveAllToActiveOrBackoffQueue(
+        io.kubesched.framework.ClusterEvent.of(resource, action), oldObj, newObj, null);
   }
 
   @Override

@@ -57,6 +57,18 @@ public final class JsonReport {
       claims.add(m);
     }
     root.put("claims", claims);
+    if (!r.resourceClaims().isEmpty()) {
+      List<Object> resourceClaims = new ArrayList<>();
+      for (SimulationReport.ResourceClaimResult c : r.resourceClaims()) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("namespace", c.namespace());
+        m.put("name", c.name());
+        m.put("devices", c.devices());
+        m.put("reservedFor", c.reservedFor());
+        resourceClaims.add(m);
+      }
+      root.put("resourceClaims", resourceClaims);
+    }
     return root;
   }
 

@@ -17,6 +17,7 @@ import java.util.Map;
  *     {@code Bound} with its node when it is still there at the end, {@code Evicted} (node {@code
  *     null}, the {@code Preempted} event's message) when preemption deleted it
  * @param claims the persistent volume claims at the end, in creation order
+ * @param resourceClaims the DRA ResourceClaims at the end, in creation order (empty without any)
  */
 public record SimulationReport(
     List<PodResult> pods,
@@ -25,16 +26,17 @@ public record SimulationReport(
     Explain explain,
     List<String> warnings,
     List<PodResult> existing,
-    List<ClaimResult> claims) {
+    List<ClaimResult> claims,
+    List<ResourceClaimResult> resourceClaims) {
 
-  /** A report without existing load and without claims. */
+  /** A report without existing load, volume claims or ResourceClaims. */
   public SimulationReport(
       List<PodResult> pods,
       List<NodeResult> nodes,
       List<String> evicted,
       Explain explain,
       List<String> warnings) {
-    this(pods, nodes, evicted, explain, warnings, List.of(), List.of());
+    this(pods, nodes, evicted, explain, warnings, List.of(), List.of(), List.of());
   }
 
   /**
@@ -46,6 +48,18 @@ public record SimulationReport(
    * @param phase the claim's phase ({@code Pending}, {@code Bound}, ...)
    */
   public record ClaimResult(String namespace, String name, String volume, String phase) {}
+
+  /**
+   * One ResourceClaim and what the scheduler allocated for it.
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param devices the allocated devices as {@code request: driver/pool/device}, empty when the
+   *     claim is not allocated
+   * @param reservedFor the pods it is reserved for, {@code namespace/name}
+   */
+  public record ResourceClaimResult(
+      String namespace, String name, List<String> devices, List<String> reservedFor) {}
 
   /** The status values of {@link PodResult#status()}. */
   public static final List<String> STATUSES =

@@ -7,9 +7,14 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodResourceClaim;
 import io.kubernetes.client.openapi.models.V1PodResourceClaimStatus;
 import io.kubernetes.client.openapi.models.V1PodStatus;
+import io.kubernetes.client.openapi.models.V1ResourceClaimConsumerReference;
+import io.kubernetes.client.openapi.models.V1ResourceClaimStatus;
 import io.kubernetes.client.openapi.models.V1ResourceClaimTemplate;
+import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.core.cluster.InMemoryCluster;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -22,11 +27,66 @@ import java.util.UUID;
  * reproducible), and records it in the pod's {@code status.resourceClaimStatuses}. A template that
  * does not exist creates nothing: the pod stays unschedulable with kube's "ResourceClaim not
  * created yet". Pods without a UID get a deterministic one (the owner reference needs it).
+ *
+ * <p>As a {@link ClusterListener} it also does the controller's cleanup when a pod goes away
+ * (preemption): the pod leaves every claim's {@code reservedFor}; a claim generated for the pod is
+ * deleted; any other claim left without consumers is deallocated (allocation and finalizer
+ * removed), so its devices are free again.
  */
-final class ResourceClaimController {
+final class ResourceClaimController implements ClusterListener {
   private static final String ALPHANUMS = "bcdfghjklmnpqrstvwxz2456789";
 
-  private ResourceClaimController() {}
+  private final InMemoryCluster cluster;
+
+  ResourceClaimController(InMemoryCluster cluster) {
+    this.cluster = cluster;
+  }
+
+  @Override
+  public void onPodDelete(V1Pod pod) {
+    String uid = pod.getMetadata().getUid();
+    String ns = pod.getMetadata().getNamespace();
+    for (ResourceV1ResourceClaim claim : cluster.listResourceClaims(ns)) {
+      boolean owned =
+          uid != null
+              && claim.getMetadata().getOwnerReferences() != null
+              && claim.getMetadata().getOwnerReferences().stream()
+                  .anyMatch(o -> Boolean.TRUE.equals(o.getController()) && uid.equals(o.getUid()));
+      if (owned) {
+        cluster.delete(ResourceV1ResourceClaim.class, ns, claim.getMetadata().getName());
+        continue;
+      }
+      V1ResourceClaimStatus status = claim.getStatus();
+      if (status == null || status.getReservedFor() == null) {
+        continue;
+      }
+      List<V1ResourceClaimConsumerReference> rest = new ArrayList<>();
+      for (V1ResourceClaimConsumerReference r : status.getReservedFor()) {
+        boolean same =
+            uid != null ? uid.equals(r.getUid()) : pod.getMetadata().getName().equals(r.getName());
+        if (!same) {
+          rest.add(r);
+        }
+      }
+      if (rest.size() == status.getReservedFor().size()) {
+        continue;
+      }
+      V1ObjectMeta meta = new V1ObjectMeta().name(claim.getMetadata().getName()).namespace(ns);
+      List<String> finalizers =
+          claim.getMetadata().getFinalizers() == null
+              ? new ArrayList<>()
+              : new ArrayList<>(claim.getMetadata().getFinalizers());
+      V1ResourceClaimStatus next = new V1ResourceClaimStatus().devices(status.getDevices());
+      if (rest.isEmpty()) {
+        finalizers.remove("resource.kubernetes.io/delete-protection");
+      } else {
+        next.allocation(status.getAllocation()).reservedFor(rest);
+      }
+      meta.setFinalizers(finalizers.isEmpty() ? null : finalizers);
+      cluster.updateResourceClaimStatus(
+          new ResourceV1ResourceClaim().metadata(meta).spec(claim.getSpec()).status(next));
+    }
+  }
 
   /** Creates the template claims of {@code pod} (before the pod is created). */
   static void createClaims(InMemoryCluster cluster, V1Pod pod) {

@@ -134,6 +134,7 @@ public final class Simulation {
     for (V1Node n : manifests.nodes()) {
       cluster.addNode(n);
     }
+    cluster.addListener(new ResourceClaimController(cluster));
     List<V1Pod> all = new ArrayList<>(manifests.pods());
     all.addAll(expansion.pods());
     List<String> pending = new ArrayList<>();
@@ -418,7 +419,14 @@ public final class Simulation {
               c.getStatus() == null ? null : c.getStatus().getPhase()));
     }
     return new SimulationReport(
-        pods, nodes, evicted, trace.explain(), manifests.warnings(), existing, claims);
+        pods,
+        nodes,
+        evicted,
+        trace.explain(),
+        manifests.warnings(),
+        existing,
+        claims,
+        claimResults(cluster));
   }
 
   private static double percent(long used, long total) {
@@ -435,5 +443,33 @@ public final class Simulation {
       }
     }
     return null;
+  }
+
+  private static List<SimulationReport.ResourceClaimResult> claimResults(InMemoryCluster cluster) {
+    List<SimulationReport.ResourceClaimResult> out = new ArrayList<>();
+    for (io.kubernetes.client.openapi.models.ResourceV1ResourceClaim c :
+        cluster.listResourceClaims(null)) {
+      List<String> devices = new ArrayList<>();
+      List<String> reservedFor = new ArrayList<>();
+      var status = c.getStatus();
+      if (status != null
+          && status.getAllocation() != null
+          && status.getAllocation().getDevices() != null
+          && status.getAllocation().getDevices().getResults() != null) {
+        for (var r : status.getAllocation().getDevices().getResults()) {
+          devices.add(
+              r.getRequest() + ": " + r.getDriver() + "/" + r.getPool() + "/" + r.getDevice());
+        }
+      }
+      if (status != null && status.getReservedFor() != null) {
+        for (var r : status.getReservedFor()) {
+          reservedFor.add(c.getMetadata().getNamespace() + "/" + r.getName());
+        }
+      }
+      out.add(
+          new SimulationReport.ResourceClaimResult(
+              c.getMetadata().getNamespace(), c.getMetadata().getName(), devices, reservedFor));
+    }
+    return out;
   }
 }

@@ -25,7 +25,12 @@ record Resource(String group, String version, String plural, String kind, boolea
           new Resource("storage.k8s.io", "v1", "storageclasses", "StorageClass", false),
           new Resource("storage.k8s.io", "v1", "csinodes", "CSINode", false),
           new Resource("storage.k8s.io", "v1", "csidrivers", "CSIDriver", false),
-          new Resource("storage.k8s.io", "v1", "csistoragecapacities", "CSIStorageCapacity", true));
+          new Resource("storage.k8s.io", "v1", "csistoragecapacities", "CSIStorageCapacity", true),
+          new Resource("resource.k8s.io", "v1", "resourceclaims", "ResourceClaim", true),
+          new Resource(
+              "resource.k8s.io", "v1", "resourceclaimtemplates", "ResourceClaimTemplate", true),
+          new Resource("resource.k8s.io", "v1", "deviceclasses", "DeviceClass", false),
+          new Resource("resource.k8s.io", "v1", "resourceslices", "ResourceSlice", false));
 
   /** Returns the built-in resource {@code group/version/plural}, or null. */
   static Resource find(String group, String version, String plural) {
@@ -65,7 +70,8 @@ record Resource(String group, String version, String plural, String kind, boolea
                 "poddisruptionbudgets",
                 "services",
                 "persistentvolumes",
-                "persistentvolumeclaims")
+                "persistentvolumeclaims",
+                "resourceclaims")
             .contains(plural);
   }
 }

@@ -41,4 +41,11 @@ public interface ClusterListener {
    * @param newObj the new version, {@code null} on delete
    */
   default void onStorageChange(String resource, int actionType, Object oldObj, Object newObj) {}
+
+  /**
+   * Called when another object the plugins read changed: {@code resource} is its {@code
+   * EventResource} name (e.g. {@code resource.k8s.io/ResourceClaim}); {@code oldObj} is null on
+   * add, {@code newObj} null on delete.
+   */
+  default void onObjectChange(String resource, Object oldObj, Object newObj) {}
 }

@@ -25,6 +25,7 @@ import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StorageClass;
 import io.kubesched.core.cluster.ObjectStore.Kind;
 import io.kubesched.framework.ActionType;
+import io.kubesched.framework.EventResource;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -158,6 +159,7 @@ public final class InMemoryCluster implements Cluster {
         listeners.notifyLocked(l -> l.onPodAdd(pod));
       } else {
         notifyStorageLocked(ActionType.ADD, null, copy);
+        notifyObjectLocked(null, copy);
       }
     }
     listeners.dispatch();
@@ -233,6 +235,7 @@ public final class InMemoryCluster implements Cluster {
         listeners.notifyLocked(l -> l.onPodDelete(pod));
       } else {
         notifyStorageLocked(ActionType.DELETE, old, null);
+        notifyObjectLocked(old, null);
       }
     }
     listeners.dispatch();
@@ -703,6 +706,7 @@ public final class InMemoryCluster implements Cluster {
       listeners.notifyLocked(l -> l.onPodUpdate(oldPod, pod));
     } else {
       notifyStorageLocked(ActionType.UPDATE, old, copy);
+      notifyObjectLocked(old, copy);
     }
   }
 
@@ -711,6 +715,22 @@ public final class InMemoryCluster implements Cluster {
     if (resource != null) {
       listeners.notifyLocked(l -> l.onStorageChange(resource, actionType, old, copy));
     }
+  }
+
+  /** Delivers a change of a DRA object (the kinds plugins register events for) to listeners. */
+  private void notifyObjectLocked(KubernetesObject old, KubernetesObject now) {
+    Object any = now != null ? now : old;
+    String resource;
+    if (any instanceof ResourceV1ResourceClaim) {
+      resource = EventResource.RESOURCE_CLAIM;
+    } else if (any instanceof V1ResourceSlice) {
+      resource = EventResource.RESOURCE_SLICE;
+    } else if (any instanceof V1DeviceClass) {
+      resource = EventResource.DEVICE_CLASS;
+    } else {
+      return;
+    }
+    listeners.notifyLocked(l -> l.onObjectChange(resource, old, now));
   }
 
   /**

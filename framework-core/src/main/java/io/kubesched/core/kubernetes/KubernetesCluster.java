@@ -125,6 +125,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   private final ExecutorService eventWriter;
   private final CustomResourceInformers customResources;
   private final KubernetesStorage storage;
+  private volatile DraInformers dra;
 
   /** Events written, by correlation key; only the event writer thread touches it. */
   private final Map<String, Written> written =
@@ -309,6 +310,9 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     customResources.start();
     long deadline = System.nanoTime() + timeout.toNanos();
     List<SharedIndexInformer<?>> all = new java.util.ArrayList<>(customResources.informers());
+    if (dra != null) {
+      all.addAll(dra.informers());
+    }
     all.addAll(
         List.of(
             nodeInformer,
@@ -597,6 +601,62 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   @Override
   public List<V1Namespace> listNamespaces() {
     return List.copyOf(namespaceInformer.getIndexer().list());
+  }
+
+  /**
+   * Watches the DRA objects ({@code resource.k8s.io/v1} ResourceClaims, DeviceClasses,
+   * ResourceSlices) too and serves them to plugins; call before {@link #start(Duration)}, only when
+   * the cluster serves that API ({@code DynamicResourceAllocation} on).
+   */
+  public void enableDynamicResources() {
+    if (dra == null) {
+      dra = new DraInformers(client, factory, this::objectChanged);
+    }
+  }
+
+  /** Delivers a DRA object change to the listeners, in order with node and pod changes. */
+  private void objectChanged(String resource, Object oldObj, Object newObj) {
+    synchronized (dispatch) {
+      for (ClusterListener l : listeners) {
+        safely(() -> l.onObjectChange(resource, oldObj, newObj));
+      }
+    }
+  }
+
+  @Override
+  public List<io.kubernetes.client.openapi.models.ResourceV1ResourceClaim> listResourceClaims(
+      String namespace) {
+    DraInformers d = dra;
+    return d == null ? List.of() : d.listClaims(namespace);
+  }
+
+  @Override
+  public Optional<io.kubernetes.client.openapi.models.ResourceV1ResourceClaim> getResourceClaim(
+      String namespace, String name) {
+    DraInformers d = dra;
+    return d == null ? Optional.empty() : d.getClaim(namespace, name);
+  }
+
+  @Override
+  public Optional<io.kubernetes.client.openapi.models.V1DeviceClass> getDeviceClass(String name) {
+    DraInformers d = dra;
+    return d == null ? Optional.empty() : d.getDeviceClass(name);
+  }
+
+  @Override
+  public List<io.kubernetes.client.openapi.models.V1ResourceSlice> listResourceSlices() {
+    DraInformers d = dra;
+    return d == null ? List.of() : d.listSlices();
+  }
+
+  @Override
+  public io.kubernetes.client.openapi.models.ResourceV1ResourceClaim updateResourceClaimStatus(
+      io.kubernetes.client.openapi.models.ResourceV1ResourceClaim claim) {
+    DraInformers d = dra;
+    if (d == null) {
+      return Cluster.super.updateResourceClaimStatus(claim);
+    }
+    return d.updateStatus(claim);
   }
 
   @Override

@@ -60,8 +60,23 @@ final class Allocator {
 
   /** A problem with a claim or class that makes allocation impossible anywhere (an error). */
   static final class AllocationException extends Exception {
+    private final boolean onlyThisNode;
+
     AllocationException(String message) {
+      this(message, false);
+    }
+
+    AllocationException(String message, boolean onlyThisNode) {
       super(message);
+      this.onlyThisNode = onlyThisNode;
+    }
+
+    /**
+     * Whether the problem is this node's only (kube's {@code ErrFailedAllocationOnNode}: invalid
+     * pools), so the node is unschedulable rather than the attempt an error.
+     */
+    boolean onlyThisNode() {
+      return onlyThisNode;
     }
   }
 
@@ -305,6 +320,11 @@ final class Allocator {
         throw e.cause;
       }
       if (!done) {
+        for (Pool p : pools) {
+          if (p.invalid()) {
+            throw new AllocationException("invalid resource pools were encountered", true);
+          }
+        }
         return Optional.empty();
       }
       List<V1AllocationResult> out = new ArrayList<>();
@@ -659,7 +679,7 @@ final class Allocator {
             configs.add(
                 new V1DeviceAllocationConfiguration()
                     .source("FromClaim")
-                    .requests(reqs)
+                    .requests(null)
                     .opaque(c.getOpaque()));
             continue;
           }

@@ -317,6 +317,9 @@ public final class DynamicResources
       try {
         a = s.allocator.allocate(node.node());
       } catch (Allocator.AllocationException e) {
+        if (e.onlyThisNode()) {
+          return unschedulable(pod, e.getMessage());
+        }
         log.atDebug()
             .setMessage("dynamic resource plugin failed")
             .addKeyValue("pod", pod.key())
