@@ -66,11 +66,21 @@ public final class Coscheduling
   /** The label naming a pod's group. */
   public static final String POD_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
 
+  /** The shortest backoff of a group rejected at PostFilter, whatever podGroupBackoffSeconds. */
+  public static final int MIN_GROUP_BACKOFF_SECONDS = 1;
+
   private static final Logger log = LoggerFactory.getLogger(Coscheduling.class);
 
   private final FrameworkHandle handle;
   private final CoschedulingArgs args;
   private final Map<String, Instant> deniedUntil = new ConcurrentHashMap<>();
+
+  /**
+   * Members bound by this plugin's PostBind, by group, until the cluster's view shows them bound:
+   * binding cycles run concurrently and the informers lag, so a status computed from the view alone
+   * could count fewer members than are bound. Guarded by {@link #updateStatus}'s lock.
+   */
+  private final Map<String, java.util.Set<String>> boundByUs = new java.util.HashMap<>();
 
   /** Creates the plugin. */
   public Coscheduling(CoschedulingArgs args, FrameworkHandle handle) {
@@ -219,19 +229,26 @@ public final class Coscheduling
    * Writes the PodGroup's status when it changed (see {@link PodGroupStatus}); {@code boundPod}
    * counts as bound even if the cluster's view does not show it yet. Failures are logged.
    */
-  private void updateStatus(String namespace, String g, String boundPod) {
+  private synchronized void updateStatus(String namespace, String g, String boundPod) {
     Map<String, Object> obj = lookupObject(namespace, g);
     if (obj == null) {
       return;
     }
     PodGroup pg = PodGroup.fromMap(obj);
+    java.util.Set<String> bound =
+        boundByUs.computeIfAbsent(namespace + "/" + g, k -> new java.util.HashSet<>());
+    if (boundPod != null) {
+      bound.add(boundPod);
+    }
+    java.util.Set<String> stillUnseen = new java.util.HashSet<>();
     List<V1Pod> members = new java.util.ArrayList<>();
     for (V1Pod p : handle.client().listPods()) {
       if (namespace.equals(p.getMetadata().getNamespace())
           && g.equals(groupName(p))
           && p.getMetadata().getDeletionTimestamp() == null) {
-        if (p.getMetadata().getName().equals(boundPod)
+        if (bound.contains(p.getMetadata().getName())
             && (p.getSpec() == null || p.getSpec().getNodeName() == null)) {
+          stillUnseen.add(p.getMetadata().getName());
           p =
               new V1Pod()
                   .metadata(p.getMetadata())
@@ -240,6 +257,10 @@ public final class Coscheduling
         }
         members.add(p);
       }
+    }
+    bound.retainAll(stillUnseen);
+    if (bound.isEmpty()) {
+      boundByUs.remove(namespace + "/" + g);
     }
     PodGroupStatus before = PodGroupStatus.fromMap(obj);
     PodGroupStatus now = PodGroupStatus.of(pg, members, before, handle.clock().instant());
@@ -284,10 +305,15 @@ public final class Coscheduling
             + pod.name()
             + " is unschedulable even after PostFilter";
     rejectWaitingSiblings(pod.namespace(), g, msg);
-    if (args.effectiveBackoffSeconds() > 0) {
-      deniedUntil.put(
-          pg.fullName(), handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
-    }
+    // Always back the group off, for at least MIN_GROUP_BACKOFF_SECONDS: without it (as in
+    // scheduler-plugins with podGroupBackoffSeconds 0) a gang that can never fit is the oldest in
+    // the queue forever and keeps the others from ever completing.
+    deniedUntil.put(
+        pg.fullName(),
+        handle
+            .clock()
+            .instant()
+            .plusSeconds(Math.max(MIN_GROUP_BACKOFF_SECONDS, args.effectiveBackoffSeconds())));
     return PostFilterResult.of(Status.unschedulable(msg));
   }
 
@@ -386,6 +412,10 @@ public final class Coscheduling
 
   @Override
   public List<ClusterEventWithHint> eventsToRegister() {
-    return List.of(ClusterEventWithHint.of(EventResource.POD, ActionType.ADD));
+    // scheduler-plugins registers Pod/Add only: a member rejected because of its gang then waits
+    // for a new pod, even when a rejected gang released its nodes (Pod/Delete of an assumed pod)
+    return List.of(
+        ClusterEventWithHint.of(EventResource.POD, ActionType.ADD),
+        ClusterEventWithHint.of(EventResource.POD, ActionType.DELETE));
   }
 }
