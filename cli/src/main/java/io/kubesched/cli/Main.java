@@ -84,7 +84,17 @@ public final class Main implements Runnable {
           commandLine.getErr().flush();
           return 1;
         });
-    return cl.execute(args);
+    try {
+      return cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      err.println(
+          "kubesched: out of memory (maximum heap "
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MiB): give the JVM more with KUBESCHED_JAVA_OPTS=-Xmx..., or simulate fewer"
+              + " pods (--max-pods)");
+      err.flush();
+      return 1;
+    }
   }
 
   @Override
