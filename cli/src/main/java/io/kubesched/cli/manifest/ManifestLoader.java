@@ -63,17 +63,27 @@ import org.yaml.snakeyaml.nodes.Tag;
 public final class ManifestLoader {
   /** A kind the loader decodes: its model, where it goes, its REST resource, its scope. */
   private record KindSpec(
-      Class<?> type, Function<Manifests, List<?>> into, String resource, boolean namespaced) {}
+      String apiVersion,
+      Class<?> type,
+      Function<Manifests, List<?>> into,
+      String resource,
+      boolean namespaced) {
+    String group() {
+      int slash = apiVersion.indexOf('/');
+      return slash < 0 ? "" : apiVersion.substring(0, slash);
+    }
+  }
 
   private static final Map<String, KindSpec> KINDS = kinds();
 
   private static Map<String, KindSpec> kinds() {
     Map<String, KindSpec> kinds = new LinkedHashMap<>();
-    kind(kinds, "Node", V1Node.class, Manifests::nodes, "nodes", false);
-    kind(kinds, "Pod", V1Pod.class, Manifests::pods, "pods", true);
-    kind(kinds, "Namespace", V1Namespace.class, Manifests::namespaces, "namespaces", false);
+    kind(kinds, "v1", "Node", V1Node.class, Manifests::nodes, "nodes", false);
+    kind(kinds, "v1", "Pod", V1Pod.class, Manifests::pods, "pods", true);
+    kind(kinds, "v1", "Namespace", V1Namespace.class, Manifests::namespaces, "namespaces", false);
     kind(
         kinds,
+        "scheduling.k8s.io/v1",
         "PriorityClass",
         V1PriorityClass.class,
         Manifests::priorityClasses,
@@ -81,25 +91,49 @@ public final class ManifestLoader {
         false);
     kind(
         kinds,
+        "policy/v1",
         "PodDisruptionBudget",
         V1PodDisruptionBudget.class,
         Manifests::podDisruptionBudgets,
         "poddisruptionbudgets.policy",
         true);
-    kind(kinds, "Service", V1Service.class, Manifests::services, "services", true);
-    kind(kinds, "Deployment", V1Deployment.class, Manifests::deployments, "deployments.apps", true);
-    kind(kinds, "ReplicaSet", V1ReplicaSet.class, Manifests::replicaSets, "replicasets.apps", true);
+    kind(kinds, "v1", "Service", V1Service.class, Manifests::services, "services", true);
     kind(
         kinds,
+        "apps/v1",
+        "Deployment",
+        V1Deployment.class,
+        Manifests::deployments,
+        "deployments.apps",
+        true);
+    kind(
+        kinds,
+        "apps/v1",
+        "ReplicaSet",
+        V1ReplicaSet.class,
+        Manifests::replicaSets,
+        "replicasets.apps",
+        true);
+    kind(
+        kinds,
+        "apps/v1",
         "StatefulSet",
         V1StatefulSet.class,
         Manifests::statefulSets,
         "statefulsets.apps",
         true);
-    kind(kinds, "Job", V1Job.class, Manifests::jobs, "jobs.batch", true);
-    kind(kinds, "DaemonSet", V1DaemonSet.class, Manifests::daemonSets, "daemonsets.apps", true);
+    kind(kinds, "batch/v1", "Job", V1Job.class, Manifests::jobs, "jobs.batch", true);
     kind(
         kinds,
+        "apps/v1",
+        "DaemonSet",
+        V1DaemonSet.class,
+        Manifests::daemonSets,
+        "daemonsets.apps",
+        true);
+    kind(
+        kinds,
+        "v1",
         "ReplicationController",
         V1ReplicationController.class,
         Manifests::replicationControllers,
@@ -107,6 +141,7 @@ public final class ManifestLoader {
         true);
     kind(
         kinds,
+        "node.k8s.io/v1",
         "RuntimeClass",
         V1RuntimeClass.class,
         Manifests::runtimeClasses,
@@ -166,12 +201,13 @@ public final class ManifestLoader {
 
   private static void kind(
       Map<String, KindSpec> kinds,
+      String apiVersion,
       String kind,
       Class<?> type,
       Function<Manifests, List<?>> into,
       String resource,
       boolean namespaced) {
-    kinds.put(kind, new KindSpec(type, into, resource, namespaced));
+    kinds.put(kind, new KindSpec(apiVersion, type, into, resource, namespaced));
   }
 
   /**
@@ -320,6 +356,23 @@ public final class ManifestLoader {
       return;
     }
     KindSpec spec = KINDS.get(kind);
+    if (spec != null && apiVersion != null && !apiVersion.equals(spec.apiVersion())) {
+      String group =
+          apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+      if (BUILTIN_GROUPS.contains(apiVersion) || group.equals(spec.group())) {
+        problems.add(
+            where
+                + ": no matches for kind \""
+                + kind
+                + "\" in version \""
+                + apiVersion
+                + "\" (the simulator reads "
+                + spec.apiVersion()
+                + ")");
+        return;
+      }
+      spec = null; // a custom resource that happens to share a built-in kind's name
+    }
     boolean namespaced = spec != null ? spec.namespaced() : !CLUSTER_SCOPED_OTHERS.contains(kind);
     String what = kind + " " + objectName(obj, namespaced);
     if (spec == null) {
