@@ -442,6 +442,29 @@ final class BadInputCorpusTest {
                     + " \"policy/v1beta1\" (the simulator reads policy/v1)"),
             2),
         Arguments.argumentSet(
+            "quantities too large to count; exa-binary ones (once exit 1) capped as apimachinery"
+                + " caps them",
+            """
+            apiVersion: v1
+            kind: Node
+            metadata: {name: n1}
+            status: {allocatable: {cpu: 1e400, memory: 99999999999999999999Ei, pods: "10"}}
+            ---
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: p}
+            spec: {containers: [{name: c, resources: {requests: {memory: 2Ei, cpu: 2Ei}}}]}
+            """,
+            List.of(
+                "in.yaml:1 (document 1): Node n1: status.allocatable.cpu: Invalid value:"
+                    + " \"10e399\": must be no more than 9223372036854775807m: the scheduler counts"
+                    + " cpu in millicores in 64-bit integers",
+                "in.yaml:6 (document 2): Pod default/p:"
+                    + " spec.containers[0].resources.requests[cpu]: Invalid value:"
+                    + " \"2305843009213693952\": must be no more than 9223372036854775807m: the"
+                    + " scheduler counts cpu in millicores in 64-bit integers"),
+            2),
+        Arguments.argumentSet(
             "not a mapping, no kind",
             "- a\n- b\n---\napiVersion: v1\nmetadata: {name: x}\n",
             List.of(

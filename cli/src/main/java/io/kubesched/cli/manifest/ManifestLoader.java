@@ -35,6 +35,8 @@ import java.util.Set;
 import java.util.function.Function;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.AbstractConstruct;
+import org.yaml.snakeyaml.constructor.Construct;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -474,6 +476,23 @@ public final class ManifestLoader {
       super(options);
       // Kubernetes timestamps stay strings; the models parse them.
       this.yamlConstructors.put(Tag.TIMESTAMP, this.yamlConstructors.get(Tag.STR));
+      // a number beyond a double (1e400) keeps its text, as the API server's JSON decoding does
+      Construct floats = this.yamlConstructors.get(Tag.FLOAT);
+      this.yamlConstructors.put(
+          Tag.FLOAT,
+          new AbstractConstruct() {
+            @Override
+            public Object construct(Node node) {
+              Object value = floats.construct(node);
+              String text = ((ScalarNode) node).getValue();
+              if (value instanceof Double d
+                  && d.isInfinite()
+                  && !text.toLowerCase(java.util.Locale.ROOT).contains("inf")) {
+                return text;
+              }
+              return value;
+            }
+          });
     }
 
     Object construct(Node node) {
