@@ -115,8 +115,18 @@ public final class Main implements Runnable {
           commandLine.getErr().flush();
           return e instanceof PluginRegistrationException ? EXIT_USAGE : 1;
         });
-    cl.setExecutionStrategy(parseResult -> executeWithPlugins(parseResult, env));
-    return cl.execute(args);
+    try {
+      cl.setExecutionStrategy(parseResult -> executeWithPlugins(parseResult, env));
+      return cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      err.println(
+          "kubesched: out of memory (maximum heap "
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MiB): give the JVM more with KUBESCHED_JAVA_OPTS=-Xmx..., or simulate fewer"
+              + " pods (--max-pods)");
+      err.flush();
+      return 1;
+    }
   }
 
   /**

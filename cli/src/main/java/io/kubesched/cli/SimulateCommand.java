@@ -33,8 +33,9 @@ import picocli.CommandLine.Spec;
       "Schedule every pending pod of the given manifests with the real engine on an in-memory"
           + " cluster, on simulated time, and report where each pod went.",
       "Input: multi-document YAML or JSON (Nodes, Pods, Namespaces, PriorityClasses,"
-          + " PodDisruptionBudgets, Services, Deployments, ReplicaSets, StatefulSets, Jobs,"
-          + " DaemonSets, Lists); `kubectl get nodes,pods -A -o yaml` works as is."
+          + " PodDisruptionBudgets, RuntimeClasses, Services, Deployments, ReplicaSets,"
+          + " StatefulSets, Jobs, DaemonSets, Lists); `kubectl get nodes,pods -A -o yaml` works"
+          + " as is. Objects the API server would refuse are refused (exit code 2)."
     })
 public final class SimulateCommand implements Callable<Integer> {
   /** The output formats. */
@@ -91,10 +92,11 @@ public final class SimulateCommand implements Callable<Integer> {
   Path outputFile;
 
   /**
-   * The heap one simulated pod needs, measured (docs/benchmarks.md, "Memory per pod") and rounded
-   * up; the default of {@code --max-pods} is the JVM's maximum heap divided by it.
+   * The heap budgeted per simulated pod: twice the measured need (about 8 KiB with everything
+   * included, docs/benchmarks.md "Memory per simulated pod"); the default of {@code --max-pods} is
+   * the JVM's maximum heap divided by it.
    */
-  static final long BYTES_PER_POD = 64 * 1024;
+  static final long BYTES_PER_POD = 16 * 1024;
 
   @Option(
       names = "--max-pods",

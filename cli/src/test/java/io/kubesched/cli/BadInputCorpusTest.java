@@ -407,6 +407,64 @@ final class BadInputCorpusTest {
                     + " forbidden: no PriorityClass with name silver was found"),
             2),
         Arguments.argumentSet(
+            "a List's items are named by index and line; a kind in the wrong version",
+            """
+            apiVersion: v1
+            kind: List
+            items:
+            - apiVersion: v1
+              kind: Node
+              metadata: {name: n1}
+            - apiVersion: v1
+              kind: Pod
+              metadata: {name: p}
+              spec: {containers: [{name: c, ports: [{containerPort: 99999}]}]}
+            ---
+            apiVersion: v1
+            kind: Deployment
+            metadata: {name: d}
+            ---
+            apiVersion: policy/v1beta1
+            kind: PodDisruptionBudget
+            metadata: {name: pdb}
+            ---
+            apiVersion: batch.volcano.sh/v1alpha1
+            kind: Job
+            metadata: {name: custom, namespace: default}
+            """,
+            List.of(
+                "in.yaml:7 (document 1, items[1]): Pod default/p:"
+                    + " spec.containers[0].ports[0].containerPort: Invalid value: 99999: must be"
+                    + " between 1 and 65535, inclusive",
+                "in.yaml:12 (document 2): no matches for kind \"Deployment\" in version \"v1\" (the"
+                    + " simulator reads apps/v1)",
+                "in.yaml:16 (document 3): no matches for kind \"PodDisruptionBudget\" in version"
+                    + " \"policy/v1beta1\" (the simulator reads policy/v1)"),
+            2),
+        Arguments.argumentSet(
+            "quantities too large to count; exa-binary ones (once exit 1) capped as apimachinery"
+                + " caps them",
+            """
+            apiVersion: v1
+            kind: Node
+            metadata: {name: n1}
+            status: {allocatable: {cpu: 1e400, memory: 99999999999999999999Ei, pods: "10"}}
+            ---
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: p}
+            spec: {containers: [{name: c, resources: {requests: {memory: 2Ei, cpu: 2Ei}}}]}
+            """,
+            List.of(
+                "in.yaml:1 (document 1): Node n1: status.allocatable.cpu: Invalid value:"
+                    + " \"10e399\": must be no more than 9223372036854775807m: the scheduler counts"
+                    + " cpu in millicores in 64-bit integers",
+                "in.yaml:6 (document 2): Pod default/p:"
+                    + " spec.containers[0].resources.requests[cpu]: Invalid value:"
+                    + " \"2305843009213693952\": must be no more than 9223372036854775807m: the"
+                    + " scheduler counts cpu in millicores in 64-bit integers"),
+            2),
+        Arguments.argumentSet(
             "not a mapping, no kind",
             "- a\n- b\n---\napiVersion: v1\nmetadata: {name: x}\n",
             List.of(

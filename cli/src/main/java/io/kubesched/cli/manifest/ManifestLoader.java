@@ -42,6 +42,8 @@ import java.util.function.Function;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.AbstractConstruct;
+import org.yaml.snakeyaml.constructor.Construct;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -71,17 +73,27 @@ import org.yaml.snakeyaml.representer.Representer;
 public final class ManifestLoader {
   /** A kind the loader decodes: its model, where it goes, its REST resource, its scope. */
   private record KindSpec(
-      Class<?> type, Function<Manifests, List<?>> into, String resource, boolean namespaced) {}
+      String apiVersion,
+      Class<?> type,
+      Function<Manifests, List<?>> into,
+      String resource,
+      boolean namespaced) {
+    String group() {
+      int slash = apiVersion.indexOf('/');
+      return slash < 0 ? "" : apiVersion.substring(0, slash);
+    }
+  }
 
   private static final Map<String, KindSpec> KINDS = kinds();
 
   private static Map<String, KindSpec> kinds() {
     Map<String, KindSpec> kinds = new LinkedHashMap<>();
-    kind(kinds, "Node", V1Node.class, Manifests::nodes, "nodes", false);
-    kind(kinds, "Pod", V1Pod.class, Manifests::pods, "pods", true);
-    kind(kinds, "Namespace", V1Namespace.class, Manifests::namespaces, "namespaces", false);
+    kind(kinds, "v1", "Node", V1Node.class, Manifests::nodes, "nodes", false);
+    kind(kinds, "v1", "Pod", V1Pod.class, Manifests::pods, "pods", true);
+    kind(kinds, "v1", "Namespace", V1Namespace.class, Manifests::namespaces, "namespaces", false);
     kind(
         kinds,
+        "scheduling.k8s.io/v1",
         "PriorityClass",
         V1PriorityClass.class,
         Manifests::priorityClasses,
@@ -89,25 +101,49 @@ public final class ManifestLoader {
         false);
     kind(
         kinds,
+        "policy/v1",
         "PodDisruptionBudget",
         V1PodDisruptionBudget.class,
         Manifests::podDisruptionBudgets,
         "poddisruptionbudgets.policy",
         true);
-    kind(kinds, "Service", V1Service.class, Manifests::services, "services", true);
-    kind(kinds, "Deployment", V1Deployment.class, Manifests::deployments, "deployments.apps", true);
-    kind(kinds, "ReplicaSet", V1ReplicaSet.class, Manifests::replicaSets, "replicasets.apps", true);
+    kind(kinds, "v1", "Service", V1Service.class, Manifests::services, "services", true);
     kind(
         kinds,
+        "apps/v1",
+        "Deployment",
+        V1Deployment.class,
+        Manifests::deployments,
+        "deployments.apps",
+        true);
+    kind(
+        kinds,
+        "apps/v1",
+        "ReplicaSet",
+        V1ReplicaSet.class,
+        Manifests::replicaSets,
+        "replicasets.apps",
+        true);
+    kind(
+        kinds,
+        "apps/v1",
         "StatefulSet",
         V1StatefulSet.class,
         Manifests::statefulSets,
         "statefulsets.apps",
         true);
-    kind(kinds, "Job", V1Job.class, Manifests::jobs, "jobs.batch", true);
-    kind(kinds, "DaemonSet", V1DaemonSet.class, Manifests::daemonSets, "daemonsets.apps", true);
+    kind(kinds, "batch/v1", "Job", V1Job.class, Manifests::jobs, "jobs.batch", true);
     kind(
         kinds,
+        "apps/v1",
+        "DaemonSet",
+        V1DaemonSet.class,
+        Manifests::daemonSets,
+        "daemonsets.apps",
+        true);
+    kind(
+        kinds,
+        "v1",
         "ReplicationController",
         V1ReplicationController.class,
         Manifests::replicationControllers,
@@ -115,6 +151,7 @@ public final class ManifestLoader {
         true);
     kind(
         kinds,
+        "v1",
         "PersistentVolume",
         V1PersistentVolume.class,
         Manifests::persistentVolumes,
@@ -122,6 +159,7 @@ public final class ManifestLoader {
         false);
     kind(
         kinds,
+        "v1",
         "PersistentVolumeClaim",
         V1PersistentVolumeClaim.class,
         Manifests::persistentVolumeClaims,
@@ -129,14 +167,23 @@ public final class ManifestLoader {
         true);
     kind(
         kinds,
+        "storage.k8s.io/v1",
         "StorageClass",
         V1StorageClass.class,
         Manifests::storageClasses,
         "storageclasses.storage.k8s.io",
         false);
-    kind(kinds, "CSINode", V1CSINode.class, Manifests::csiNodes, "csinodes.storage.k8s.io", false);
     kind(
         kinds,
+        "storage.k8s.io/v1",
+        "CSINode",
+        V1CSINode.class,
+        Manifests::csiNodes,
+        "csinodes.storage.k8s.io",
+        false);
+    kind(
+        kinds,
+        "storage.k8s.io/v1",
         "CSIDriver",
         V1CSIDriver.class,
         Manifests::csiDrivers,
@@ -144,6 +191,7 @@ public final class ManifestLoader {
         false);
     kind(
         kinds,
+        "storage.k8s.io/v1",
         "CSIStorageCapacity",
         V1CSIStorageCapacity.class,
         Manifests::csiStorageCapacities,
@@ -151,6 +199,7 @@ public final class ManifestLoader {
         true);
     kind(
         kinds,
+        "node.k8s.io/v1",
         "RuntimeClass",
         V1RuntimeClass.class,
         Manifests::runtimeClasses,
@@ -214,12 +263,13 @@ public final class ManifestLoader {
 
   private static void kind(
       Map<String, KindSpec> kinds,
+      String apiVersion,
       String kind,
       Class<?> type,
       Function<Manifests, List<?>> into,
       String resource,
       boolean namespaced) {
-    kinds.put(kind, new KindSpec(type, into, resource, namespaced));
+    kinds.put(kind, new KindSpec(apiVersion, type, into, resource, namespaced));
   }
 
   /**
@@ -362,6 +412,23 @@ public final class ManifestLoader {
       return;
     }
     KindSpec spec = KINDS.get(kind);
+    if (spec != null && apiVersion != null && !apiVersion.equals(spec.apiVersion())) {
+      String group =
+          apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+      if (BUILTIN_GROUPS.contains(apiVersion) || group.equals(spec.group())) {
+        problems.add(
+            where
+                + ": no matches for kind \""
+                + kind
+                + "\" in version \""
+                + apiVersion
+                + "\" (the simulator reads "
+                + spec.apiVersion()
+                + ")");
+        return;
+      }
+      spec = null; // a custom resource that happens to share a built-in kind's name
+    }
     boolean namespaced = spec != null ? spec.namespaced() : !CLUSTER_SCOPED_OTHERS.contains(kind);
     String what = kind + " " + objectName(obj, namespaced);
     if (DRA_KINDS.contains(kind)) {
@@ -484,6 +551,23 @@ public final class ManifestLoader {
       super(options);
       // Kubernetes timestamps stay strings; the models parse them.
       this.yamlConstructors.put(Tag.TIMESTAMP, this.yamlConstructors.get(Tag.STR));
+      // a number beyond a double (1e400) keeps its text, as the API server's JSON decoding does
+      Construct floats = this.yamlConstructors.get(Tag.FLOAT);
+      this.yamlConstructors.put(
+          Tag.FLOAT,
+          new AbstractConstruct() {
+            @Override
+            public Object construct(Node node) {
+              Object value = floats.construct(node);
+              String text = ((ScalarNode) node).getValue();
+              if (value instanceof Double d
+                  && d.isInfinite()
+                  && !text.toLowerCase(java.util.Locale.ROOT).contains("inf")) {
+                return text;
+              }
+              return value;
+            }
+          });
     }
 
     Object construct(Node node) {

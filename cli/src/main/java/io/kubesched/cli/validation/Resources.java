@@ -52,6 +52,8 @@ final class Resources {
           "services.nodeports",
           "services.loadbalancers");
   private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
+  private static final BigDecimal MAX_OTHER = BigDecimal.valueOf(Long.MAX_VALUE);
+  private static final BigDecimal MAX_CPU = MAX_OTHER.divide(THOUSAND);
 
   private Resources() {}
 
@@ -164,6 +166,18 @@ final class Resources {
     if (q.getNumber().signum() < 0) {
       out.add(FieldErrors.invalid(path, text(q), "must be greater than or equal to 0"));
     }
+    BigDecimal limit = "cpu".equals(name) ? MAX_CPU : MAX_OTHER;
+    if (q.getNumber().compareTo(limit) > 0) {
+      out.add(
+          FieldErrors.invalid(
+              path,
+              text(q),
+              "must be no more than "
+                  + ("cpu".equals(name) ? Long.MAX_VALUE + "m" : Long.toString(Long.MAX_VALUE))
+                  + ": the scheduler counts "
+                  + ("cpu".equals(name) ? "cpu in millicores" : "resources")
+                  + " in 64-bit integers"));
+    }
     boolean integer = INTEGER.contains(name) || QualifiedNames.isExtendedResourceName(name);
     if (integer && q.getNumber().multiply(THOUSAND).remainder(THOUSAND).signum() != 0) {
       out.add(FieldErrors.invalid(path, new FieldErrors.Raw(text(q)), "must be an integer"));
@@ -180,9 +194,13 @@ final class Resources {
 
   /** The canonical text of {@code q}, negative values as kube prints them ({@code -1Gi}). */
   static String text(Quantity q) {
-    if (q.getNumber().signum() < 0) {
-      return "-" + new Quantity(q.getNumber().negate(), q.getFormat()).toSuffixedString();
+    try {
+      if (q.getNumber().signum() < 0) {
+        return "-" + new Quantity(q.getNumber().negate(), q.getFormat()).toSuffixedString();
+      }
+      return q.toSuffixedString();
+    } catch (RuntimeException e) {
+      return q.getNumber().stripTrailingZeros().toPlainString();
     }
-    return q.toSuffixedString();
   }
 }

@@ -9,6 +9,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.OffsetDateTime;
 import java.util.Collection;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Checks a YAML/JSON tree against a Kubernetes model class before it is decoded, as the API
@@ -25,7 +27,8 @@ import java.util.Set;
  * quantities in apimachinery's grammar, and the fields the OpenAPI schema requires present. Every
  * problem carries the field's full path, so that no decoder exception text reaches the user; an
  * unknown field's error has an empty path and names the field in its message, as kube's strict
- * decoding error does.
+ * decoding error does. A quantity apimachinery accepts but client-java's {@code Quantity} cannot
+ * hold as text ({@code 2Ei}, {@code .}) is rewritten in place to its exact decimal value.
  */
 public final class TypeCheck {
   private static final String MODELS = "io.kubernetes.client.openapi.models.";
@@ -37,17 +40,21 @@ public final class TypeCheck {
   /** The fields of each model class seen so far, by serialized name. */
   private final Map<Class<?>, Map<String, Field>> fields = new HashMap<>();
 
+  /** The fields each model class requires, as its OpenAPI schema says. */
+  private final Map<Class<?>, Set<String>> required = new HashMap<>();
+
   /** Creates a checker (it caches the models' fields; not thread-safe). */
   public TypeCheck() {}
 
   /** Returns every problem of {@code tree} as an object of {@code model}; empty when it fits. */
   public List<FieldError> check(Map<String, Object> tree, Class<?> model) {
     List<FieldError> out = new java.util.ArrayList<>();
-    checkValue(tree, model, "", out);
+    checkValue(tree, model, "", out, v -> {});
     return out;
   }
 
-  private void checkValue(Object raw, Type type, String path, List<FieldError> out) {
+  private void checkValue(
+      Object raw, Type type, String path, List<FieldError> out, Consumer<Object> replace) {
     if (raw == null) {
       return;
     }
@@ -73,7 +80,11 @@ public final class TypeCheck {
         out.add(typeError(path, raw, "string"));
       } else {
         try {
-          QuantityText.parse(String.valueOf(raw));
+          BigDecimal value = QuantityText.parse(String.valueOf(raw));
+          if (!clientReads(String.valueOf(raw))) {
+            // the client's Quantity cannot hold this text (e.g. "2Ei", "."): its exact value
+            replace.accept(value.stripTrailingZeros().toPlainString());
+          }
         } catch (QuantityText.InvalidQuantityException e) {
           out.add(FieldErrors.invalid(path, String.valueOf(raw), e.getMessage()));
         }
@@ -95,7 +106,10 @@ public final class TypeCheck {
       }
       Type element = typeArgument(type, 0);
       for (int i = 0; i < list.size(); i++) {
-        checkValue(list.get(i), element, FieldErrors.index(path, i), out);
+        int index = i;
+        @SuppressWarnings("unchecked")
+        List<Object> items = (List<Object>) list;
+        checkValue(list.get(i), element, FieldErrors.index(path, i), out, v -> items.set(index, v));
       }
     } else if (Map.class.isAssignableFrom(cls)) {
       if (!(raw instanceof Map<?, ?> map)) {
@@ -104,7 +118,14 @@ public final class TypeCheck {
       }
       Type value = typeArgument(type, 1);
       for (Map.Entry<?, ?> e : map.entrySet()) {
-        checkValue(e.getValue(), value, FieldErrors.child(path, String.valueOf(e.getKey())), out);
+        @SuppressWarnings("unchecked")
+        Map.Entry<Object, Object> entry = (Map.Entry<Object, Object>) e;
+        checkValue(
+            e.getValue(),
+            value,
+            FieldErrors.child(path, String.valueOf(e.getKey())),
+            out,
+            entry::setValue);
       }
     } else if (cls.getName().startsWith(MODELS)) {
       if (!(raw instanceof Map<?, ?> map)) {
@@ -126,12 +147,24 @@ public final class TypeCheck {
         out.add(new FieldError("", "unknown field " + FieldErrors.quote(p)));
         continue;
       }
-      checkValue(e.getValue(), f.getGenericType(), p, out);
+      @SuppressWarnings("unchecked")
+      Map.Entry<Object, Object> entry = (Map.Entry<Object, Object>) e;
+      checkValue(e.getValue(), f.getGenericType(), p, out, entry::setValue);
     }
-    for (String required : requiredFields(cls)) {
-      if (map.get(required) == null) {
-        out.add(FieldErrors.required(FieldErrors.child(path, required), ""));
+    for (String name : required.computeIfAbsent(cls, TypeCheck::requiredFields)) {
+      if (map.get(name) == null) {
+        out.add(FieldErrors.required(FieldErrors.child(path, name), ""));
       }
+    }
+  }
+
+  /** Whether client-java's {@code Quantity} parses {@code text} and can print it back. */
+  private static boolean clientReads(String text) {
+    try {
+      Quantity.fromString(text.trim()).toSuffixedString();
+      return true;
+    } catch (RuntimeException e) {
+      return false;
     }
   }
 
