@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  *   <li>the bodies of {@linkplain Route#worker() worker routes} are read and handled by at most
  *       {@link HttpLimits#workers()} requests at once: one more is answered with 503 at once (its
  *       body skipped, not stored), so memory and CPU stay bounded under any load;
- *   <li>malformed requests are answered with 400 (or 405, 411, 431, 501, 505) naming the problem.
+ *   <li>malformed requests are answered with 400 (or 404, 405, 431, 501, 505) naming the problem.
  * </ul>
  *
  * Each connection is served by its own thread (at most {@link HttpLimits#maxConnections()}).
