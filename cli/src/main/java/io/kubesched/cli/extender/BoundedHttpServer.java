@@ -3,7 +3,6 @@ package io.kubesched.cli.extender;
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -48,7 +47,7 @@ import org.slf4j.LoggerFactory;
  *   <li>the bodies of {@linkplain Route#worker() worker routes} are read and handled by at most
  *       {@link HttpLimits#workers()} requests at once: one more is answered with 503 at once (its
  *       body skipped, not stored), so memory and CPU stay bounded under any load;
- *   <li>malformed requests are answered with 400 (or 405, 411, 431, 501, 505) naming the problem.
+ *   <li>malformed requests are answered with 400 (or 404, 405, 431, 501, 505) naming the problem.
  * </ul>
  *
  * Each connection is served by its own thread (at most {@link HttpLimits#maxConnections()}).
@@ -125,17 +124,6 @@ public final class BoundedHttpServer implements AutoCloseable {
     public Route {
       methods = Set.copyOf(methods);
       Objects.requireNonNull(handler, "handler");
-    }
-  }
-
-  /** An answer to a request that cannot be handled. */
-  private static final class HttpError extends Exception {
-    private static final long serialVersionUID = 1L;
-    final int status;
-
-    HttpError(int status, String message) {
-      super(message, null, false, false);
-      this.status = status;
     }
   }
 
@@ -295,7 +283,7 @@ public final class BoundedHttpServer implements AutoCloseable {
     }
     try (s) {
       s.setTcpNoDelay(true);
-      Input in = new Input(s);
+      DeadlineInput in = new DeadlineInput(s);
       OutputStream out = s.getOutputStream();
       Duration wait = limits.readHeaderTimeout();
       while (!closed) {
@@ -336,7 +324,8 @@ public final class BoundedHttpServer implements AutoCloseable {
   }
 
   /** Reads and answers one request; returns whether the connection stays open. */
-  private boolean exchange(Socket s, Input in, OutputStream out, long start) throws IOException {
+  private boolean exchange(Socket s, DeadlineInput in, OutputStream out, long start)
+      throws IOException {
     Head head;
     try {
       head = readHead(in);
@@ -452,7 +441,7 @@ public final class BoundedHttpServer implements AutoCloseable {
     }
   }
 
-  private Head readHead(Input in) throws IOException, HttpError {
+  private Head readHead(DeadlineInput in) throws IOException, HttpError {
     int[] budget = {limits.maxHeaderBytes()};
     String line = in.line(budget);
     String[] parts = line.split(" ", -1);
@@ -505,7 +494,7 @@ public final class BoundedHttpServer implements AutoCloseable {
     return new Head(parts[0], path, parts[2].equals("HTTP/1.0"), headers, length);
   }
 
-  private byte[] readChunked(Input in) throws IOException, HttpError {
+  private byte[] readChunked(DeadlineInput in) throws IOException, HttpError {
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     int[] budget = {limits.maxHeaderBytes()};
     for (; ; ) {
@@ -537,7 +526,7 @@ public final class BoundedHttpServer implements AutoCloseable {
   }
 
   /** Skips a body within the read timeout; returns false when it could not be skipped. */
-  private boolean skipBody(Input in, Head head) throws IOException {
+  private boolean skipBody(DeadlineInput in, Head head) throws IOException {
     in.deadline(limits.readTimeout());
     if (!head.chunked()) {
       in.skip(head.length());
@@ -583,7 +572,7 @@ public final class BoundedHttpServer implements AutoCloseable {
   }
 
   /** Reads (and drops) what the client still sends for a moment, so it can read the answer. */
-  private static void linger(Socket s, Input in) {
+  private static void linger(Socket s, DeadlineInput in) {
     try {
       if (!(s instanceof SSLSocket)) {
         s.shutdownOutput();
@@ -630,117 +619,5 @@ public final class BoundedHttpServer implements AutoCloseable {
       t.setDaemon(true);
       return t;
     };
-  }
-
-  // ---------------------------------------------------------------- input with deadlines
-
-  /** A buffered socket input whose reads fail once a deadline has passed. */
-  private static final class Input {
-    private final Socket socket;
-    private final InputStream raw;
-    private final byte[] buf = new byte[1 << 16];
-    private int pos;
-    private int end;
-    private long deadline;
-
-    Input(Socket socket) throws IOException {
-      this.socket = socket;
-      this.raw = socket.getInputStream();
-    }
-
-    void deadline(Duration d) {
-      deadline = System.nanoTime() + d.toNanos();
-    }
-
-    private void setTimeout() throws IOException {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        throw new SocketTimeoutException("deadline passed");
-      }
-      socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-    }
-
-    /** Fills the empty buffer; returns false at the end of the stream. */
-    private boolean fill() throws IOException {
-      setTimeout();
-      int n = raw.read(buf, 0, buf.length);
-      if (n <= 0) {
-        return false;
-      }
-      pos = 0;
-      end = n;
-      return true;
-    }
-
-    /** Waits for a byte; false at the end of the stream or when the deadline passes first. */
-    boolean awaitByte() throws IOException {
-      if (pos < end) {
-        return true;
-      }
-      try {
-        return fill();
-      } catch (SocketTimeoutException e) {
-        return false;
-      }
-    }
-
-    /** Reads a line (without its CR LF), counting its bytes against {@code budget}. */
-    String line(int[] budget) throws IOException, HttpError {
-      StringBuilder sb = new StringBuilder(64);
-      for (; ; ) {
-        if (pos == end && !fill()) {
-          throw new java.io.EOFException("end of stream in the request head");
-        }
-        byte b = buf[pos++];
-        if (--budget[0] < 0) {
-          throw new HttpError(431, "request header fields too large");
-        }
-        if (b == '\n') {
-          int len = sb.length();
-          if (len > 0 && sb.charAt(len - 1) == '\r') {
-            sb.setLength(len - 1);
-          }
-          return sb.toString();
-        }
-        sb.append((char) (b & 0xff));
-      }
-    }
-
-    byte[] readFully(int n) throws IOException {
-      byte[] out = new byte[n];
-      int off = 0;
-      while (off < n) {
-        if (pos == end && !fill()) {
-          throw new java.io.EOFException("end of stream in the request body");
-        }
-        int k = Math.min(n - off, end - pos);
-        System.arraycopy(buf, pos, out, off, k);
-        pos += k;
-        off += k;
-      }
-      return out;
-    }
-
-    void skip(long n) throws IOException {
-      while (n > 0) {
-        if (pos == end && !fill()) {
-          throw new java.io.EOFException("end of stream in the request body");
-        }
-        int k = (int) Math.min(n, end - pos);
-        pos += k;
-        n -= k;
-      }
-    }
-
-    void skipAtMost(long n) throws IOException {
-      while (n > 0) {
-        if (pos == end && !fill()) {
-          return;
-        }
-        int k = (int) Math.min(n, end - pos);
-        pos += k;
-        n -= k;
-      }
-    }
   }
 }

@@ -112,6 +112,7 @@ public final class ExtenderServer implements AutoCloseable {
   }
 
   private final Framework framework;
+  private final ClusterSnapshot view;
   private final ExtenderVerbs verbs;
   private final ExtenderMetrics metrics;
   private final BoundedHttpServer http;
@@ -187,7 +188,8 @@ public final class ExtenderServer implements AutoCloseable {
       timers.shutdownNow();
       throw e;
     }
-    this.verbs = new ExtenderVerbs(framework, cluster, nodeCache, current);
+    this.view = new ClusterSnapshot(cluster);
+    this.verbs = new ExtenderVerbs(framework, cluster, view, nodeCache, current);
     this.metrics = new ExtenderMetrics(new PrometheusRegistry());
     Map<String, BoundedHttpServer.Route> routes = new LinkedHashMap<>();
     routes.put(FILTER, verb(verbs::filter));
@@ -271,6 +273,7 @@ public final class ExtenderServer implements AutoCloseable {
   @Override
   public void close() {
     http.close();
+    view.close();
     timers.shutdownNow();
   }
 }

@@ -47,6 +47,7 @@ final class ExtenderVerbs {
 
   private final Framework framework;
   private final Cluster cluster;
+  private final ClusterSnapshot view;
   private final boolean nodeCache;
   private final AtomicReference<NodeInfoLister> current;
   private final ReentrantLock lock = new ReentrantLock();
@@ -54,6 +55,7 @@ final class ExtenderVerbs {
   /**
    * @param framework the profile's framework, whose snapshot supplier reads {@code current}
    * @param cluster the cluster state known to the server
+   * @param view the nodes and bound pods of {@code cluster}
    * @param nodeCache whether {@code cluster} holds the cluster's nodes and pods (node names are
    *     then resolved against it, and preemption can be checked)
    * @param current the snapshot the framework's plugins see
@@ -61,22 +63,33 @@ final class ExtenderVerbs {
   ExtenderVerbs(
       Framework framework,
       Cluster cluster,
+      ClusterSnapshot view,
       boolean nodeCache,
       AtomicReference<NodeInfoLister> current) {
     this.framework = framework;
     this.cluster = cluster;
+    this.view = view;
     this.nodeCache = nodeCache;
     this.current = current;
   }
 
   // ---------------------------------------------------------------- requests' nodes
 
-  /** The nodes a request is about, or the error to answer. */
-  private record Nodes(List<V1Node> nodes, String error) {}
+  /**
+   * The nodes a request is about and the snapshot the plugins see, or the error to answer.
+   *
+   * @param lister what the plugins list: the whole cluster for node names, the request's nodes
+   *     (with the pods bound to them) for full nodes
+   * @param nodes the request's nodes, in its order
+   * @param error the error to answer instead, or {@code null}
+   */
+  private record Nodes(Snapshot lister, List<NodeInfo> nodes, String error) {}
 
-  private Nodes resolve(ExtenderWire.ExtenderArgs args) {
+  /** Resolves the request's nodes. */
+  private Nodes resolve(ExtenderWire.ExtenderArgs args, PodInfo pod) {
     if (args.nodes() != null) {
       Set<String> seen = new HashSet<>();
+      List<V1Pod> pods = new ArrayList<>();
       for (int i = 0; i < args.nodes().size(); i++) {
         V1Node n = args.nodes().get(i);
         String field = "Nodes.items[" + i + "]";
@@ -92,11 +105,17 @@ final class ExtenderVerbs {
           throw new IllegalArgumentException(
               field + ".metadata.name: Duplicate value: \"" + n.getMetadata().getName() + "\"");
         }
+        for (V1Pod p : view.podsOn(n.getMetadata().getName())) {
+          if (!uid(p).equals(pod.uid())) {
+            pods.add(p);
+          }
+        }
       }
-      return new Nodes(args.nodes(), null);
+      Snapshot snapshot = Snapshot.of(args.nodes(), pods);
+      return new Nodes(snapshot, snapshot.list(), null);
     }
     if (args.nodeNames() == null) {
-      return new Nodes(List.of(), null);
+      return new Nodes(Snapshot.empty(), List.of(), null);
     }
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < args.nodeNames().size(); i++) {
@@ -110,41 +129,23 @@ final class ExtenderVerbs {
       }
     }
     if (!nodeCache) {
-      return new Nodes(null, NO_NODE_CACHE);
+      return new Nodes(null, null, NO_NODE_CACHE);
     }
-    List<V1Node> out = new ArrayList<>();
+    Snapshot all = view.all();
+    List<NodeInfo> out = new ArrayList<>(args.nodeNames().size());
     List<String> unknown = new ArrayList<>();
     for (String name : args.nodeNames()) {
-      Optional<V1Node> n = cluster.getNode(name);
-      if (n.isPresent()) {
-        out.add(n.get());
+      NodeInfo n = all.find(name);
+      if (n != null) {
+        out.add(n);
       } else {
         unknown.add(name);
       }
     }
     if (!unknown.isEmpty()) {
-      return new Nodes(null, "kubesched extender: unknown node(s) " + unknown);
+      return new Nodes(null, null, "kubesched extender: unknown node(s) " + unknown);
     }
-    return new Nodes(out, null);
-  }
-
-  /**
-   * The snapshot of {@code nodes} with the known pods bound to them, without the pod being
-   * scheduled.
-   */
-  private Snapshot snapshot(List<V1Node> nodes, PodInfo pod) {
-    Set<String> names = new HashSet<>();
-    for (V1Node n : nodes) {
-      names.add(n.getMetadata().getName());
-    }
-    List<V1Pod> pods = new ArrayList<>();
-    for (V1Pod p : cluster.listPods()) {
-      String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
-      if (node != null && names.contains(node) && !uid(p).equals(pod.uid())) {
-        pods.add(p);
-      }
-    }
-    return Snapshot.of(nodes, pods);
+    return new Nodes(all, out, null);
   }
 
   /** The pod's UID as {@link PodInfo#uid()} has it, without building a PodInfo. */
@@ -179,7 +180,7 @@ final class ExtenderVerbs {
   String filter(String body) {
     ExtenderWire.ExtenderArgs args = ExtenderWire.decodeArgs(body);
     PodInfo pod = podInfo(args.pod());
-    Nodes nodes = resolve(args);
+    Nodes nodes = resolve(args, pod);
     if (nodes.error() != null) {
       return error(nodes.error());
     }
@@ -189,10 +190,9 @@ final class ExtenderVerbs {
     List<String> passedInOrder = new ArrayList<>();
     lock.lock();
     try {
-      Snapshot snapshot = snapshot(nodes.nodes(), pod);
-      current.set(snapshot);
+      current.set(nodes.lister());
       CycleState state = new CycleState();
-      List<NodeInfo> all = snapshot.list();
+      List<NodeInfo> all = nodes.nodes();
       Framework.PreFilterOutcome pre = framework.runPreFilterPlugins(state, pod, all);
       Status s = pre.status();
       if (!s.isSuccess()) {
@@ -270,7 +270,7 @@ final class ExtenderVerbs {
   String prioritize(String body) {
     ExtenderWire.ExtenderArgs args = ExtenderWire.decodeArgs(body);
     PodInfo pod = podInfo(args.pod());
-    Nodes nodes = resolve(args);
+    Nodes nodes = resolve(args, pod);
     if (nodes.error() != null) {
       // a HostPriorityList has no error field: kube-scheduler ignores a failed prioritize
       throw new IllegalArgumentException(nodes.error());
@@ -278,9 +278,8 @@ final class ExtenderVerbs {
     List<ExtenderWire.HostPriority> out = new ArrayList<>();
     lock.lock();
     try {
-      Snapshot snapshot = snapshot(nodes.nodes(), pod);
-      current.set(snapshot);
-      List<NodeInfo> all = snapshot.list();
+      current.set(nodes.lister());
+      List<NodeInfo> all = nodes.nodes();
       if (!framework.hasScorePlugins() || all.isEmpty()) {
         for (NodeInfo n : all) {
           out.add(new ExtenderWire.HostPriority(n.name(), 0));
@@ -415,7 +414,7 @@ final class ExtenderVerbs {
     Map<String, ExtenderWire.MetaVictims> out = new LinkedHashMap<>();
     lock.lock();
     try {
-      Snapshot snapshot = snapshot(cluster.listNodes(), pod);
+      Snapshot snapshot = view.all();
       current.set(snapshot);
       CycleState state = new CycleState();
       Framework.PreFilterOutcome pre = framework.runPreFilterPlugins(state, pod, snapshot.list());

@@ -195,6 +195,70 @@ final class ExtenderCommandTest {
             "no profile named \"nope\"; the configuration has [default-scheduler, no-scoring]");
   }
 
+  static Stream<Arguments> usageErrors() {
+    return Stream.of(
+        argumentSet(
+            "a certificate without its key",
+            List.of("--tls-cert-file", "cert.pem"),
+            "--tls-cert-file and --tls-private-key-file: give both or neither"),
+        argumentSet(
+            "a client CA without TLS",
+            List.of("--client-ca-file", "ca.pem"),
+            "--client-ca-file: needs --tls-cert-file and --tls-private-key-file"),
+        argumentSet(
+            "an unreadable certificate",
+            List.of("--tls-cert-file", "/nonexistent/cert.pem", "--tls-private-key-file", "k.pem"),
+            "--tls-cert-file: cannot read \"/nonexistent/cert.pem\""),
+        argumentSet(
+            "a state with a live cluster",
+            List.of("--kubeconfig", "kc", "--state", "s.yaml"),
+            "--state: not allowed with --kubeconfig or --in-cluster (the state comes from the"
+                + " cluster)"),
+        argumentSet(
+            "two live clusters",
+            List.of("--kubeconfig", "kc", "--in-cluster"),
+            "--kubeconfig and --in-cluster: give one of them"),
+        argumentSet(
+            "a zero body limit",
+            List.of("--max-request-bytes", "0"),
+            "--max-request-bytes: must be positive, got 0"),
+        argumentSet("no workers", List.of("--workers", "0"), "--workers: must be positive, got 0"),
+        argumentSet(
+            "a timeout that is not a duration",
+            List.of("--read-header-timeout", "soon"),
+            "--read-header-timeout: invalid duration \"soon\""),
+        argumentSet(
+            "a zero timeout",
+            List.of("--write-timeout", "0s"),
+            "--write-timeout: must be positive, got \"0s\""),
+        argumentSet(
+            "a port out of range",
+            List.of("--port", "70000"),
+            "--port: must be between 0 and" + " 65535, got 70000"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("usageErrors")
+  void badFlagsAreUsageErrors(List<String> flags, String message, @TempDir Path dir)
+      throws Exception {
+    Path config = dir.resolve("sched.yaml");
+    Files.writeString(config, CONFIG);
+    StringWriter err = new StringWriter();
+    List<String> args =
+        new java.util.ArrayList<>(List.of("extender", "--config", config.toString()));
+    if (!flags.contains("--port")) {
+      args.addAll(List.of("--port", "0"));
+    }
+    args.addAll(flags);
+
+    int code =
+        Main.run(
+            new PrintWriter(new StringWriter()), new PrintWriter(err), args.toArray(new String[0]));
+
+    assertThat(code).isEqualTo(Main.EXIT_USAGE);
+    assertThat(err.toString()).startsWith(message);
+  }
+
   @Test
   void simulateCallsTheExtendersOfItsConfiguration(@TempDir Path dir) throws Exception {
     try (FakeExtenderServer ext = new FakeExtenderServer()) {

@@ -16,23 +16,34 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
-import java.io.InputStream;
+import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
+import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.bouncycastle.asn1.DERBitString;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
+import org.bouncycastle.cert.X509v3CertificateBuilder;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,11 +54,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The extender server over TLS, called by kubesched's HTTP extender client (the port of
  * kube-scheduler's), with server keys in every PEM form and client-certificate authentication.
- * Certificates are made with the JDK's keytool.
+ * Self-signed certificates are made in the test with BouncyCastle.
  */
 final class ExtenderServerTlsTest {
   private static final PluginRegistry REGISTRY = PluginRegistry.discover();
-  private static final String PASSWORD = "changeit";
 
   @TempDir static Path dir;
 
@@ -61,43 +71,40 @@ final class ExtenderServerTlsTest {
   }
 
   private static void pair(String name, String alg, String dname) throws Exception {
-    Path ks = dir.resolve(name + ".p12");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        name,
-        "-keyalg",
-        alg,
-        "-dname",
-        dname,
-        "-ext",
-        "SAN=dns:localhost,ip:127.0.0.1",
-        "-validity",
-        "2",
-        "-keystore",
-        ks.toString(),
-        "-storetype",
-        "PKCS12",
-        "-storepass",
-        PASSWORD,
-        "-keypass",
-        PASSWORD);
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
-        name,
-        "-keystore",
-        ks.toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        dir.resolve(name + ".crt").toString());
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(ks)) {
-      store.load(in, PASSWORD.toCharArray());
+    KeyPairGenerator generator = KeyPairGenerator.getInstance(alg);
+    if (alg.equals("RSA")) {
+      generator.initialize(2048);
+    } else {
+      generator.initialize(new ECGenParameterSpec("secp256r1"));
     }
-    PrivateKey key = (PrivateKey) store.getKey(name, PASSWORD.toCharArray());
+    KeyPair pair = generator.generateKeyPair();
+    X500Name subject = new X500Name(dname);
+    Instant now = Instant.now();
+    X509v3CertificateBuilder builder =
+        new JcaX509v3CertificateBuilder(
+            subject,
+            BigInteger.valueOf(now.toEpochMilli()),
+            Date.from(now.minus(Duration.ofHours(1))),
+            Date.from(now.plus(Duration.ofDays(2))),
+            subject,
+            pair.getPublic());
+    builder.addExtension(
+        Extension.subjectAlternativeName,
+        false,
+        new GeneralNames(
+            new GeneralName[] {
+              new GeneralName(GeneralName.dNSName, "localhost"),
+              new GeneralName(GeneralName.iPAddress, "127.0.0.1")
+            }));
+    X509Certificate cert =
+        new JcaX509CertificateConverter()
+            .getCertificate(
+                builder.build(
+                    new JcaContentSignerBuilder(
+                            alg.equals("RSA") ? "SHA256withRSA" : "SHA256withECDSA")
+                        .build(pair.getPrivate())));
+    Files.writeString(dir.resolve(name + ".crt"), pem("CERTIFICATE", cert.getEncoded()));
+    PrivateKey key = pair.getPrivate();
     Files.writeString(dir.resolve(name + ".pkcs8.key"), pem("PRIVATE KEY", key.getEncoded()));
     PrivateKeyInfo info = PrivateKeyInfo.getInstance(key.getEncoded());
     byte[] traditional;
@@ -107,7 +114,7 @@ final class ExtenderServerTlsTest {
       // SEC 1 as openssl and Go write it: the curve and the public key included
       java.security.interfaces.ECPrivateKey ec = (java.security.interfaces.ECPrivateKey) key;
       byte[] point =
-          SubjectPublicKeyInfo.getInstance(store.getCertificate(name).getPublicKey().getEncoded())
+          SubjectPublicKeyInfo.getInstance(pair.getPublic().getEncoded())
               .getPublicKeyData()
               .getBytes();
       traditional =
@@ -131,16 +138,6 @@ final class ExtenderServerTlsTest {
         + "\n-----END "
         + type
         + "-----\n";
-  }
-
-  private static void keytool(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(output).isZero();
   }
 
   private static String file(String name) {
