@@ -45,6 +45,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  * know (for instance {@code scheduling.x-k8s.io} PodGroups) are kept as custom objects.
  */
 public final class ManifestLoader {
+  private static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
+
   private static final Set<String> QUANTITY_MAPS =
       Set.of("requests", "limits", "capacity", "allocatable", "overhead");
   private static final Set<String> BUILTIN_GROUPS =
@@ -195,7 +197,13 @@ public final class ManifestLoader {
       return;
     }
     switch (kind) {
-      case "Node" -> decode(where, what, obj, V1Node.class, out.nodes);
+      case "Node" -> {
+        int decoded = out.nodes.size();
+        decode(where, what, obj, V1Node.class, out.nodes);
+        if (out.nodes.size() > decoded) {
+          defaultHostnameLabel(where, what, out.nodes.get(decoded), out.warnings);
+        }
+      }
       case "Pod" -> decode(where, what, obj, V1Pod.class, out.pods);
       case "Namespace" -> decode(where, what, obj, V1Namespace.class, out.namespaces);
       case "PriorityClass" -> decode(where, what, obj, V1PriorityClass.class, out.priorityClasses);
@@ -218,6 +226,33 @@ public final class ManifestLoader {
         }
       }
     }
+  }
+
+  /**
+   * Gives a node without the {@code kubernetes.io/hostname} label the one the kubelet would have
+   * set (its name: the kubelet's hostname, which names the node unless overridden), with a note, so
+   * hostname topology spreading and anti-affinity see it as in a real cluster.
+   */
+  private static void defaultHostnameLabel(
+      String where, String what, V1Node node, List<String> notes) {
+    if (node.getMetadata() == null || node.getMetadata().getName() == null) {
+      return;
+    }
+    var labels = node.getMetadata().getLabels();
+    if (labels != null && labels.containsKey(HOSTNAME_LABEL)) {
+      return;
+    }
+    String name = node.getMetadata().getName();
+    node.getMetadata().putLabelsItem(HOSTNAME_LABEL, name);
+    notes.add(
+        where
+            + ": "
+            + what
+            + ": no "
+            + HOSTNAME_LABEL
+            + " label: set to \""
+            + name
+            + "\" as the kubelet would");
   }
 
   private <T> void decode(
