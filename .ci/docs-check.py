@@ -5,7 +5,8 @@ Checked: README.md, examples/README.md and docs/*.md.
 - A fenced ```sh block runs as one bash script (set -e) and must exit 0.
 - A fenced ```text block whose first line starts with "$ " runs that command (with its "\\"
   continuation lines; stdout and stderr together) and its output must equal the lines pasted
-  below it; a line "..." stands for any number of lines. The exit code is not checked: several
+  below it (standard output first, then standard error); a line "..." stands for any number of
+  lines. The exit code is not checked: several
   blocks show errors on purpose.
 - The examples table of examples/README.md: every `mvn ...` cell runs and must exit 0.
 
@@ -136,6 +137,7 @@ def matches(expected, actual):
 
 
 def run(script, work):
+    """Runs a bash script in work; returns (exit code, standard output followed by standard error)."""
     env = dict(os.environ, KUBESCHED_JAVA_OPTS=os.environ.get("KUBESCHED_JAVA_OPTS", ""))
     env.pop("KUBESCHED_PLUGINS", None)
     p = subprocess.run(
@@ -143,11 +145,11 @@ def run(script, work):
         cwd=work,
         env=env,
         stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        stderr=subprocess.PIPE,
         text=True,
         timeout=TIMEOUT,
     )
-    return p.returncode, p.stdout
+    return p.returncode, p.stdout + p.stderr
 
 
 def scratch():

@@ -227,6 +227,8 @@ public final class ManifestLoader {
           "CertificateSigningRequest",
           "MutatingWebhookConfiguration",
           "ValidatingWebhookConfiguration");
+
+  private static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
   private static final Set<String> BUILTIN_GROUPS =
       Set.of(
           "v1",
@@ -483,6 +485,36 @@ public final class ManifestLoader {
     }
     origins.put(decoded, where + ": " + what);
     addTo(spec.into().apply(out), decoded);
+    if (decoded instanceof V1Node decodedNode) {
+      defaultHostnameLabel(where, what, decodedNode, out.warnings);
+    }
+  }
+
+  /**
+   * Gives a node without the {@code kubernetes.io/hostname} label the one the kubelet would have
+   * set (its name: the kubelet's hostname, which names the node unless overridden), with a note, so
+   * hostname topology spreading and anti-affinity see it as in a real cluster.
+   */
+  private static void defaultHostnameLabel(
+      String where, String what, V1Node node, List<String> notes) {
+    if (node.getMetadata() == null || node.getMetadata().getName() == null) {
+      return;
+    }
+    var labels = node.getMetadata().getLabels();
+    if (labels != null && labels.containsKey(HOSTNAME_LABEL)) {
+      return;
+    }
+    String name = node.getMetadata().getName();
+    node.getMetadata().putLabelsItem(HOSTNAME_LABEL, name);
+    notes.add(
+        where
+            + ": "
+            + what
+            + ": no "
+            + HOSTNAME_LABEL
+            + " label: set to \""
+            + name
+            + "\" as the kubelet would");
   }
 
   private static String render(FieldError e) {

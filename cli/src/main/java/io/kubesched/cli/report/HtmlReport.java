@@ -46,6 +46,8 @@ public final class HtmlReport {
           .append(esc(n.name()))
           .append("</td><td>")
           .append(n.pods().size())
+          .append(" / ")
+          .append(esc(n.allocatable().getOrDefault("pods", "-")))
           .append("</td><td>")
           .append(esc(n.requested().getOrDefault("cpu", "0")))
           .append(" / ")
@@ -53,9 +55,9 @@ public final class HtmlReport {
           .append("</td><td>")
           .append(bar("cpu", n.cpuPercent()))
           .append("</td><td>")
-          .append(esc(n.requested().getOrDefault("memory", "0")))
+          .append(esc(HumanQuantity.of("memory", n.requested().getOrDefault("memory", "0"))))
           .append(" / ")
-          .append(esc(n.allocatable().getOrDefault("memory", "0")))
+          .append(esc(HumanQuantity.of("memory", n.allocatable().getOrDefault("memory", "0"))))
           .append("</td><td>")
           .append(bar("mem", n.memoryPercent()))
           .append("</td></tr>\n");
@@ -87,12 +89,60 @@ public final class HtmlReport {
       sb.append("</ul>\n");
     }
     if (r.explain() != null) {
-      sb.append("<h2>Scheduling trace</h2>\n<pre>")
-          .append(esc(TableReport.explain(r.explain())))
-          .append("</pre>\n");
+      explain(sb, r.explain());
     }
     sb.append("</body>\n</html>\n");
     return sb.toString();
+  }
+
+  /**
+   * The explain trace as a table: a row per node with its filter verdict (the rejecting plugin,
+   * code and reasons), each Score plugin's normalised score and the weighted total.
+   */
+  private static void explain(StringBuilder sb, SimulationReport.Explain e) {
+    sb.append("<h2>Scheduling trace of ")
+        .append(esc(e.pod()))
+        .append("</h2>\n<p>")
+        .append(e.selectedNode() == null ? "No node selected." : "Selected ")
+        .append(e.selectedNode() == null ? "" : esc(e.selectedNode()) + ".");
+    if (e.message() != null) {
+      sb.append(' ').append(esc(e.message()));
+    }
+    sb.append("</p>\n");
+    java.util.Set<String> plugins = new java.util.LinkedHashSet<>();
+    for (SimulationReport.ExplainNode n : e.nodes()) {
+      if (n.scores() != null) {
+        plugins.addAll(n.scores().keySet());
+      }
+    }
+    sb.append("<table>\n<tr><th>Node</th><th>Filter</th>");
+    for (String p : plugins) {
+      sb.append("<th>").append(esc(p)).append("</th>");
+    }
+    sb.append("<th>Total</th></tr>\n");
+    for (SimulationReport.ExplainNode n : e.nodes()) {
+      boolean feasible = "Success".equals(n.filter().code());
+      sb.append("<tr><td>").append(esc(n.name())).append("</td><td class=\"");
+      sb.append(feasible ? "Scheduled\">feasible" : "Unschedulable\">rejected");
+      if (!feasible) {
+        if (n.filter().plugin() != null) {
+          sb.append(" by ").append(esc(n.filter().plugin()));
+        }
+        sb.append(" (").append(esc(n.filter().code())).append(')');
+        if (!n.filter().reasons().isEmpty()) {
+          sb.append(": ").append(esc(String.join(", ", n.filter().reasons())));
+        }
+      }
+      sb.append("</td>");
+      for (String p : plugins) {
+        Long v = n.scores() == null ? null : n.scores().get(p);
+        sb.append("<td>").append(v == null ? "" : v).append("</td>");
+      }
+      sb.append("<td>")
+          .append(n.scores() == null ? (feasible ? "not scored" : "") : n.total())
+          .append("</td></tr>\n");
+    }
+    sb.append("</table>\n");
   }
 
   private static String bar(String cls, double pct) {

@@ -84,9 +84,9 @@ public final class TableReport {
 
   private static String usage(
       Map<String, String> requested, Map<String, String> allocatable, String res, double pct) {
-    return requested.getOrDefault(res, "0")
+    return HumanQuantity.of(res, requested.getOrDefault(res, "0"))
         + "/"
-        + allocatable.getOrDefault(res, "0")
+        + HumanQuantity.of(res, allocatable.getOrDefault(res, "0"))
         + String.format(Locale.ROOT, " (%.0f%%)", pct);
   }
 

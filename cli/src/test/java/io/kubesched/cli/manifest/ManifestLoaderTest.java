@@ -65,8 +65,43 @@ final class ManifestLoaderTest {
     assertThat(m.customObjects()).hasSize(1);
     assertThat(m.warnings())
         .containsExactly(
+            "in.yaml:4 (document 1, items[0]): Node n1: no kubernetes.io/hostname label: set to"
+                + " \"n1\" as the kubelet would",
             "in.yaml:31 (document 4): skipping ConfigMap default/cm: kind ConfigMap is not used by the"
                 + " simulator");
+  }
+
+  static Stream<Arguments> hostnameLabels() {
+    return Stream.of(
+        Arguments.of(
+            "no labels: set to the name, with a note",
+            "metadata: {name: n1}",
+            java.util.Map.of("kubernetes.io/hostname", "n1"),
+            List.of(
+                "in.yaml:1 (document 1): Node n1: no kubernetes.io/hostname label: set to \"n1\" as the"
+                    + " kubelet would")),
+        Arguments.of(
+            "other labels kept",
+            "metadata: {name: n1, labels: {zone: a}}",
+            java.util.Map.of("zone", "a", "kubernetes.io/hostname", "n1"),
+            List.of(
+                "in.yaml:1 (document 1): Node n1: no kubernetes.io/hostname label: set to \"n1\" as the"
+                    + " kubelet would")),
+        Arguments.of(
+            "a hostname that differs from the name is kept",
+            "metadata: {name: n1, labels: {kubernetes.io/hostname: host-1}}",
+            java.util.Map.of("kubernetes.io/hostname", "host-1"),
+            List.of()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("hostnameLabels")
+  void nodesGetTheKubeletsHostnameLabel(
+      String name, String metadata, java.util.Map<String, String> labels, List<String> notes) {
+    Manifests m = ManifestLoader.parse("in.yaml", "apiVersion: v1\nkind: Node\n" + metadata + "\n");
+
+    assertThat(m.nodes().get(0).getMetadata().getLabels()).isEqualTo(labels);
+    assertThat(m.warnings()).isEqualTo(notes);
   }
 
   static Stream<Arguments> badInput() {

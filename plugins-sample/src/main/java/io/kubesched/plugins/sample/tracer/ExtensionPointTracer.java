@@ -77,15 +77,20 @@ public final class ExtensionPointTracer
   }
 
   private static Consumer<TraceEvent> logSink(Level level) {
-    return e ->
-        log.atLevel(level)
-            .setMessage("extension point called")
-            .addKeyValue("extensionPoint", e.extensionPoint())
-            .addKeyValue("pod", e.pod())
-            .addKeyValue("node", e.node())
-            .addKeyValue("status", e.status())
-            .addKeyValue("sinceCycleStart", e.sinceCycleStart())
-            .log();
+    return e -> {
+      var line =
+          log.atLevel(level)
+              .setMessage("extension point called")
+              .addKeyValue("extensionPoint", e.extensionPoint())
+              .addKeyValue("pod", e.pod());
+      // Points that run before a node is chosen (PreEnqueue, PreFilter, ...) have none.
+      if (e.node() != null) {
+        line = line.addKeyValue("node", e.node());
+      }
+      line.addKeyValue("status", e.status())
+          .addKeyValue("sinceCycleStart", GoDurations.format(e.sinceCycleStart()))
+          .log();
+    };
   }
 
   private record Start(long nanos) implements StateData {}
