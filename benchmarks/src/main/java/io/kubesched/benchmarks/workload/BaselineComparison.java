@@ -96,11 +96,16 @@ public final class BaselineComparison {
    * round), prints one line per run and a summary table, and returns the results.
    *
    * @param workloads the workloads' names
-   * @param childArgs the {@code workloads} options both children get besides {@code --workload} and
-   *     {@code --json}
+   * @param ownArgs the {@code workloads} options of this build's children besides {@code
+   *     --workload} and {@code --json}
+   * @param baselineArgs the same for the baseline's children
    */
   public static List<Comparison> run(
-      List<String> workloads, List<String> childArgs, Launch launch, PrintStream out)
+      List<String> workloads,
+      List<String> ownArgs,
+      List<String> baselineArgs,
+      Launch launch,
+      PrintStream out)
       throws IOException {
     List<Comparison> results = new ArrayList<>();
     Path dir = Files.createTempDirectory("kubesched-compare");
@@ -109,9 +114,10 @@ public final class BaselineComparison {
         List<Double> own = new ArrayList<>();
         List<Double> base = new ArrayList<>();
         for (int r = 0; r < launch.rounds(); r++) {
-          own.add(runOnce(launch.ownClasspath(), "this build", w, r, childArgs, launch, dir, out));
+          own.add(runOnce(launch.ownClasspath(), "this build", w, r, ownArgs, launch, dir, out));
           base.add(
-              runOnce(launch.baselineClasspath(), "baseline", w, r, childArgs, launch, dir, out));
+              runOnce(
+                  launch.baselineClasspath(), "baseline", w, r, baselineArgs, launch, dir, out));
         }
         results.add(new Comparison(w, own, base));
       }
