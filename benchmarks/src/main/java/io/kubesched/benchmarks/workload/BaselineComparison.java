@@ -60,12 +60,27 @@ public final class BaselineComparison {
    * @param workload the workload's name
    * @param own this build's pods/s per round (NaN: the run failed)
    * @param baseline the baseline's pods/s per round (NaN: the run failed)
+   * @param ownCpu this build's pods per second of scheduling-loop CPU time per round ({@code
+   *     podsPerLoopCpuSec}: the figure least disturbed by other processes on the machine)
+   * @param baselineCpu the baseline's
    */
-  public record Comparison(String workload, List<Double> own, List<Double> baseline) {
+  public record Comparison(
+      String workload,
+      List<Double> own,
+      List<Double> baseline,
+      List<Double> ownCpu,
+      List<Double> baselineCpu) {
     /** Copies the lists. */
     public Comparison {
       own = List.copyOf(own);
       baseline = List.copyOf(baseline);
+      ownCpu = List.copyOf(ownCpu);
+      baselineCpu = List.copyOf(baselineCpu);
+    }
+
+    /** Returns the ratio of the medians of pods per loop-CPU-second (this build / baseline). */
+    public double cpuRatio() {
+      return median(ownCpu) / median(baselineCpu);
     }
 
     /** Returns the median of this build's successful rounds (NaN if none). */
@@ -96,11 +111,16 @@ public final class BaselineComparison {
    * round), prints one line per run and a summary table, and returns the results.
    *
    * @param workloads the workloads' names
-   * @param childArgs the {@code workloads} options both children get besides {@code --workload} and
-   *     {@code --json}
+   * @param ownArgs the {@code workloads} options of this build's children besides {@code
+   *     --workload} and {@code --json}
+   * @param baselineArgs the same for the baseline's children
    */
   public static List<Comparison> run(
-      List<String> workloads, List<String> childArgs, Launch launch, PrintStream out)
+      List<String> workloads,
+      List<String> ownArgs,
+      List<String> baselineArgs,
+      Launch launch,
+      PrintStream out)
       throws IOException {
     List<Comparison> results = new ArrayList<>();
     Path dir = Files.createTempDirectory("kubesched-compare");
@@ -108,12 +128,19 @@ public final class BaselineComparison {
       for (String w : workloads) {
         List<Double> own = new ArrayList<>();
         List<Double> base = new ArrayList<>();
+        List<Double> ownCpu = new ArrayList<>();
+        List<Double> baseCpu = new ArrayList<>();
         for (int r = 0; r < launch.rounds(); r++) {
-          own.add(runOnce(launch.ownClasspath(), "this build", w, r, childArgs, launch, dir, out));
-          base.add(
-              runOnce(launch.baselineClasspath(), "baseline", w, r, childArgs, launch, dir, out));
+          double[] o =
+              runOnce(launch.ownClasspath(), "this build", w, r, ownArgs, launch, dir, out);
+          double[] b =
+              runOnce(launch.baselineClasspath(), "baseline", w, r, baselineArgs, launch, dir, out);
+          own.add(o[0]);
+          ownCpu.add(o[1]);
+          base.add(b[0]);
+          baseCpu.add(b[1]);
         }
-        results.add(new Comparison(w, own, base));
+        results.add(new Comparison(w, own, base, ownCpu, baseCpu));
       }
     } finally {
       try (var files = Files.list(dir)) {
@@ -131,7 +158,7 @@ public final class BaselineComparison {
     return results;
   }
 
-  private static double runOnce(
+  private static double[] runOnce(
       String classpath,
       String side,
       String workload,
@@ -152,12 +179,15 @@ public final class BaselineComparison {
     // each workload, and is stopped as soon as the asked one is there.
     long deadline = System.nanoTime() + launch.timeout().toNanos();
     Optional<Optional<Double>> found = Optional.empty();
+    double cpu = Double.NaN;
     boolean exited = false;
     try {
       while (found.isEmpty() && !exited && System.nanoTime() < deadline) {
         exited = p.waitFor(200, TimeUnit.MILLISECONDS);
         if (Files.exists(json)) {
-          found = result(Files.readString(json, StandardCharsets.UTF_8), workload);
+          String text = Files.readString(json, StandardCharsets.UTF_8);
+          found = result(text, workload);
+          cpu = figure(text, workload, "podsPerLoopCpuSec");
         }
       }
     } catch (InterruptedException e) {
@@ -175,11 +205,12 @@ public final class BaselineComparison {
             : exited ? "FAILURE (exit " + p.exitValue() + ")" : "TIMEOUT";
     out.printf(
         Locale.ROOT,
-        "round %d  %-10s  %-50s %9s pods/s  %s%n",
+        "round %d  %-10s  %-50s %9s pods/s %9s pods/loop-CPU-s  %s%n",
         round + 1,
         side,
         workload,
         fmt(value, "%.0f"),
+        fmt(Double.isNaN(value) ? Double.NaN : cpu, "%.0f"),
         status);
     if (Double.isNaN(value)) {
       List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
@@ -187,7 +218,22 @@ public final class BaselineComparison {
         out.println("    | " + line);
       }
     }
-    return value;
+    return new double[] {value, Double.isNaN(value) ? Double.NaN : cpu};
+  }
+
+  /** Returns the numeric field {@code name} of {@code workload}'s result, NaN when absent. */
+  static double figure(String json, String workload, String name) {
+    try {
+      for (JsonElement e : JsonParser.parseString(json).getAsJsonArray()) {
+        JsonObject o = e.getAsJsonObject();
+        if (o.has("workload") && o.get("workload").getAsString().equals(workload) && o.has(name)) {
+          return o.get(name).getAsDouble();
+        }
+      }
+    } catch (RuntimeException e) {
+      // being written
+    }
+    return Double.NaN;
   }
 
   /** Returns the command line of one child run. */
@@ -249,12 +295,15 @@ public final class BaselineComparison {
   static String summaryHeader() {
     return String.format(
         Locale.ROOT,
-        "%-50s %12s %12s %7s  %s",
+        "%-50s %12s %12s %7s %10s %10s %7s  %s",
         "workload",
         "this pods/s",
         "base pods/s",
         "ratio",
-        "rounds (this | baseline)");
+        "this /cpu-s",
+        "base /cpu-s",
+        "ratio",
+        "rounds pods/s (this | baseline)");
   }
 
   static String summaryRow(Comparison c) {
@@ -264,11 +313,14 @@ public final class BaselineComparison {
     c.baseline().forEach(d -> base.add(fmt(d, "%.0f")));
     return String.format(
         Locale.ROOT,
-        "%-50s %12s %12s %7s  %s | %s",
+        "%-50s %12s %12s %7s %10s %10s %7s  %s | %s",
         c.workload(),
         fmt(c.ownMedian(), "%.0f"),
         fmt(c.baselineMedian(), "%.0f"),
         fmt(c.ratio(), "%.2f"),
+        fmt(median(c.ownCpu()), "%.0f"),
+        fmt(median(c.baselineCpu()), "%.0f"),
+        fmt(c.cpuRatio(), "%.2f"),
         String.join(" ", own),
         String.join(" ", base));
   }

@@ -8,6 +8,7 @@ import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.ConfigurationLoader;
 import io.kubesched.core.config.KubeSchedulerConfiguration;
 import io.kubesched.core.runtime.PluginRegistry;
+import io.kubesched.framework.FeatureGates;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -53,9 +54,16 @@ public final class WorkloadRunner {
    * @param threads the Filter/Score parallelism; 1 runs them on the scheduling thread
    * @param pctToScore percentageOfNodesToScore; {@code null} keeps kube's adaptive default
    * @param timeout the longest wait for a phase (initial pods, measured pods)
+   * @param featureGates the scheduler's feature gates (e.g. {@code OpportunisticBatching})
    */
-  public record Options(int threads, Integer pctToScore, Duration timeout) {
-    /** The defaults: one thread, adaptive percentage, 10 minutes. */
+  public record Options(
+      int threads, Integer pctToScore, Duration timeout, FeatureGates featureGates) {
+    /** Options with the default feature gates. */
+    public Options(int threads, Integer pctToScore, Duration timeout) {
+      this(threads, pctToScore, timeout, FeatureGates.defaults());
+    }
+
+    /** The defaults: one thread, adaptive percentage, 10 minutes, default gates. */
     public static Options defaults() {
       return new Options(1, null, Duration.ofMinutes(10));
     }
@@ -102,6 +110,7 @@ public final class WorkloadRunner {
             .configuration(config)
             .registry(registry)
             .bindingExecutor(binding)
+            .featureGates(o.featureGates())
             .metrics(attempts);
     if (workers != null) {
       b.workers(workers);

@@ -1,5 +1,6 @@
 package io.kubesched.benchmarks.workload;
 
+import io.kubesched.framework.FeatureGates;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -22,7 +23,9 @@ import java.util.Locale;
  * ({@link BaselineComparison}): every selected workload runs N times (default 3) alternately with
  * this build and with the other build's benchmarks jar, each run in a new JVM started with ARGS
  * (default {@code -Xmx2g}) and the other options passed on; both medians and their ratio are
- * printed.
+ * printed. {@code --feature-gates GATES} (kube's syntax, e.g. {@code OpportunisticBatching=true})
+ * sets this build's scheduler gates; in the comparison mode it goes to this build's runs only (an
+ * older build may not know the option).
  */
 public final class WorkloadsCommand {
   private WorkloadsCommand() {}
@@ -41,6 +44,7 @@ public final class WorkloadsCommand {
     String baseline = null;
     int rounds = 3;
     String jvmArgs = "-Xmx2g";
+    String gates = null;
     List<String> passOn = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -70,6 +74,7 @@ public final class WorkloadsCommand {
         case "--baseline" -> baseline = v;
         case "--rounds" -> rounds = Integer.parseInt(v);
         case "--jvm-args" -> jvmArgs = v;
+        case "--feature-gates" -> gates = v;
         default -> {
           out.println("unknown option " + a);
           return 2;
@@ -87,10 +92,23 @@ public final class WorkloadsCommand {
       out.println("no workload matches " + filter);
       return 2;
     }
-    if (baseline != null) {
-      return compare(selected, passOn, baseline, rounds, jvmArgs, timeout, out);
+    FeatureGates featureGates;
+    try {
+      featureGates = gates == null ? FeatureGates.defaults() : FeatureGates.parse(gates);
+    } catch (IllegalArgumentException e) {
+      out.println("--feature-gates: " + e.getMessage());
+      return 2;
     }
-    WorkloadRunner.Options options = new WorkloadRunner.Options(threads, pct, timeout);
+    if (baseline != null) {
+      List<String> own = new ArrayList<>(passOn);
+      if (gates != null) {
+        own.add("--feature-gates");
+        own.add(gates);
+      }
+      return compare(selected, own, passOn, baseline, rounds, jvmArgs, timeout, out);
+    }
+    WorkloadRunner.Options options =
+        new WorkloadRunner.Options(threads, pct, timeout, featureGates);
     out.println(header());
     List<WorkloadResult> results = new ArrayList<>();
     boolean ok = true;
@@ -122,6 +140,7 @@ public final class WorkloadsCommand {
 
   private static int compare(
       List<Workload> selected,
+      List<String> ownArgs,
       List<String> passOn,
       String baseline,
       int rounds,
@@ -146,7 +165,7 @@ public final class WorkloadsCommand {
             java, jvm, System.getProperty("java.class.path"), baseline, rounds, childTimeout);
     List<String> names = selected.stream().map(Workload::name).toList();
     List<BaselineComparison.Comparison> results =
-        BaselineComparison.run(names, passOn, launch, out);
+        BaselineComparison.run(names, ownArgs, passOn, launch, out);
     boolean ok = results.stream().allMatch(BaselineComparison.Comparison::ok);
     out.println(ok ? "verification: OK" : "verification: FAILURE");
     return ok ? 0 : 1;

@@ -110,6 +110,7 @@ final class BaselineComparisonTest {
         BaselineComparison.run(
             List.of("TopologySpreading/5000Nodes_5000Pods"),
             List.of("--nodes", "5", "--init-pods", "5", "--pods", "10", "--no-warmup"),
+            List.of("--nodes", "5", "--init-pods", "5", "--pods", "10", "--no-warmup"),
             launch,
             new PrintStream(buf, true, StandardCharsets.UTF_8));
 

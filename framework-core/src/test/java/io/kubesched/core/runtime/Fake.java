@@ -118,6 +118,11 @@ final class Fake {
       return on(PreFilterExtensions.class, "removePod", a -> s);
     }
 
+    /** Implements {@link io.kubesched.framework.SignPlugin} with {@code f}. */
+    Builder sign(Function<PodInfo, java.util.Optional<String>> f) {
+      return on(io.kubesched.framework.SignPlugin.class, "signPod", x -> f.apply((PodInfo) x[0]));
+    }
+
     Builder filter(Status s) {
       return on(FilterPlugin.class, "filter", a -> s);
     }
