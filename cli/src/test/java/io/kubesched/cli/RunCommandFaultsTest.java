@@ -66,9 +66,6 @@ final class RunCommandFaultsTest {
         fault(
             "binding response lost after the write",
             s -> s.faults().loseNextResponses("create", "pods/binding", 2)),
-        fault(
-            "status patches fail with 500",
-            s -> s.faults().failNext("patch", "pods/status", 3, 500)),
         fault("watch streams cut", FakeApiServer::cutWatches, 0),
         fault(
             "watch streams cut, re-watch expired (410)",

@@ -18,7 +18,7 @@ import net.jqwik.api.lifecycle.AfterProperty;
  * fails when fewer scheduling decisions than {@code -Dinvariants.minDecisions} (default 100,000)
  * were made, so that a smaller generator cannot silently weaken the run.
  */
-class EngineInvariantProperties {
+class EngineInvariantPropertiesTest {
   private final ScenarioRunner runner = new ScenarioRunner();
   private final AtomicLong decisions = new AtomicLong();
   private final AtomicLong scenarios = new AtomicLong();
