@@ -80,7 +80,7 @@ final class SimulateCommandTest {
     assertThat(run("simulate", cluster.toString(), "-o", "json")).isZero();
     JsonObject root = new Gson().fromJson(out.toString(), JsonObject.class);
     assertThat(new TreeSet<>(root.keySet()))
-        .containsExactlyInAnyOrder("pods", "nodes", "evicted", "explain", "warnings");
+        .containsExactlyInAnyOrder("pods", "nodes", "evicted", "explain", "warnings", "claims");
     JsonArray pods = root.getAsJsonArray("pods");
     List<String> keys = new ArrayList<>(pods.get(0).getAsJsonObject().keySet());
     assertThat(keys)

@@ -38,7 +38,8 @@ final class ConfigBuiltinPluginsTest {
             "NodeAffinity",
             "NodeResourcesBalancedAllocation",
             "NodeResourcesFit",
-            "PodTopologySpread");
+            "PodTopologySpread",
+            "VolumeBinding");
   }
 
   @Test
