@@ -108,10 +108,10 @@ public final class Scheduler implements AutoCloseable {
   private final BindingCycle bindings;
   private final SimulationDriver driver;
 
-  /** Pods bound plus assigned pods deleted: what lets pending pods fit (for the driver). */
+  /** For the driver: pods bound plus assigned pods deleted (what lets pending pods fit). */
   private final AtomicLong progress = new AtomicLong();
 
-  /** Scheduling cycles run (for the driver). */
+  /** For the driver: scheduling cycles run. */
   private final AtomicLong attempts = new AtomicLong();
 
   private final Object lifecycle = new Object();
@@ -125,8 +125,7 @@ public final class Scheduler implements AutoCloseable {
     KubeSchedulerConfiguration config =
         b.configuration != null
             ? b.configuration
-            : ConfigurationLoader.defaults(
-                registry, b.featureGates == null ? FeatureGates.defaults() : b.featureGates);
+            : ConfigurationLoader.defaults(registry, b.featureGates);
     if (config.profiles().isEmpty()) {
       throw new IllegalArgumentException("profiles: Required value: at least one profile");
     }
@@ -209,8 +208,6 @@ public final class Scheduler implements AutoCloseable {
   public static Builder builder() {
     return new Builder();
   }
-
-  // ---------------------------------------------------------------- accessors
 
   /** Returns the frameworks by profile (scheduler) name, in configuration order. */
   public Map<String, Framework> profiles() {
@@ -576,13 +573,13 @@ public final class Scheduler implements AutoCloseable {
     private SchedulingAttemptListener attemptListener;
     private ThreadFactory threadFactory;
     private List<SchedulerExtender> extenders = List.of();
-    private FeatureGates featureGates;
+    private FeatureGates featureGates = FeatureGates.defaults();
 
     private Builder() {}
 
     /** Sets the feature gates the plugins read; default {@code FeatureGates.defaults()}. */
     public Builder featureGates(FeatureGates featureGates) {
-      this.featureGates = featureGates;
+      this.featureGates = featureGates == null ? FeatureGates.defaults() : featureGates;
       return this;
     }
 

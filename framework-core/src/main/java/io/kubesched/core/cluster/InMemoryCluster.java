@@ -2,9 +2,6 @@ package io.kubesched.core.cluster;
 
 import io.kubernetes.client.common.KubernetesObject;
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
-import io.kubernetes.client.openapi.models.V1CSIDriver;
-import io.kubernetes.client.openapi.models.V1CSINode;
-import io.kubernetes.client.openapi.models.V1CSIStorageCapacity;
 import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
@@ -13,15 +10,10 @@ import io.kubernetes.client.openapi.models.V1PersistentVolume;
 import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
-import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubernetes.client.openapi.models.V1PodStatus;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
-import io.kubernetes.client.openapi.models.V1ReplicaSet;
-import io.kubernetes.client.openapi.models.V1ReplicationController;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
-import io.kubernetes.client.openapi.models.V1Service;
-import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StorageClass;
 import io.kubesched.core.cluster.ObjectStore.Kind;
 import io.kubesched.framework.ActionType;
@@ -61,7 +53,7 @@ import java.util.function.Consumer;
  * ListenerDispatcher}, {@link Admission} (the API server's defaulting), the {@link
  * CustomObjectStore} and the {@link EventLog}.
  */
-public final class InMemoryCluster implements Cluster {
+public final class InMemoryCluster implements Cluster, StoreReads {
   /** The condition type the scheduler and the binding subresource set. */
   public static final String POD_SCHEDULED =
       io.kubesched.framework.SchedulerConstants.POD_SCHEDULED;
@@ -473,93 +465,6 @@ public final class InMemoryCluster implements Cluster {
   }
 
   @Override
-  public List<V1PodDisruptionBudget> listPodDisruptionBudgets() {
-    return list(V1PodDisruptionBudget.class, null);
-  }
-
-  @Override
-  public List<V1PriorityClass> listPriorityClasses() {
-    return list(V1PriorityClass.class, null);
-  }
-
-  @Override
-  public List<V1Service> listServices(String namespace) {
-    return list(V1Service.class, namespace);
-  }
-
-  @Override
-  public List<V1ReplicaSet> listReplicaSets(String namespace) {
-    return list(V1ReplicaSet.class, namespace);
-  }
-
-  @Override
-  public List<V1StatefulSet> listStatefulSets(String namespace) {
-    return list(V1StatefulSet.class, namespace);
-  }
-
-  @Override
-  public List<V1ReplicationController> listReplicationControllers(String namespace) {
-    return list(V1ReplicationController.class, namespace);
-  }
-
-  // ---------------------------------------------------------------- storage
-
-  @Override
-  public List<V1PersistentVolume> listPersistentVolumes() {
-    return list(V1PersistentVolume.class, null);
-  }
-
-  @Override
-  public Optional<V1PersistentVolume> getPersistentVolume(String name) {
-    return get(V1PersistentVolume.class, null, name);
-  }
-
-  @Override
-  public List<V1PersistentVolumeClaim> listPersistentVolumeClaims(String namespace) {
-    return list(V1PersistentVolumeClaim.class, namespace);
-  }
-
-  @Override
-  public Optional<V1PersistentVolumeClaim> getPersistentVolumeClaim(String namespace, String name) {
-    return get(V1PersistentVolumeClaim.class, namespace, name);
-  }
-
-  @Override
-  public List<V1StorageClass> listStorageClasses() {
-    return list(V1StorageClass.class, null);
-  }
-
-  @Override
-  public Optional<V1StorageClass> getStorageClass(String name) {
-    return get(V1StorageClass.class, null, name);
-  }
-
-  @Override
-  public Optional<V1CSINode> getCSINode(String name) {
-    return get(V1CSINode.class, null, name);
-  }
-
-  @Override
-  public List<V1CSINode> listCSINodes() {
-    return list(V1CSINode.class, null);
-  }
-
-  @Override
-  public Optional<V1CSIDriver> getCSIDriver(String name) {
-    return get(V1CSIDriver.class, null, name);
-  }
-
-  @Override
-  public List<V1CSIDriver> listCSIDrivers() {
-    return list(V1CSIDriver.class, null);
-  }
-
-  @Override
-  public List<V1CSIStorageCapacity> listCSIStorageCapacities() {
-    return list(V1CSIStorageCapacity.class, null);
-  }
-
-  @Override
   public V1PersistentVolume updatePersistentVolume(V1PersistentVolume pv) {
     return update(pv);
   }
@@ -567,28 +472,6 @@ public final class InMemoryCluster implements Cluster {
   @Override
   public V1PersistentVolumeClaim updatePersistentVolumeClaim(V1PersistentVolumeClaim pvc) {
     return update(pvc);
-  }
-
-  // ---------------------------------------------------------------- resource.k8s.io/v1
-
-  @Override
-  public List<ResourceV1ResourceClaim> listResourceClaims(String namespace) {
-    return list(ResourceV1ResourceClaim.class, namespace);
-  }
-
-  @Override
-  public Optional<ResourceV1ResourceClaim> getResourceClaim(String namespace, String name) {
-    return get(ResourceV1ResourceClaim.class, namespace, name);
-  }
-
-  @Override
-  public Optional<V1DeviceClass> getDeviceClass(String name) {
-    return get(V1DeviceClass.class, null, name);
-  }
-
-  @Override
-  public List<V1ResourceSlice> listResourceSlices() {
-    return list(V1ResourceSlice.class, null);
   }
 
   /**

@@ -13,7 +13,6 @@ import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
-import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.NodeToStatusReader;
 import io.kubesched.framework.NominatingInfo;
 import io.kubesched.framework.Parallelizer;
@@ -35,8 +34,6 @@ import io.kubesched.framework.PreemptionObserver;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.ReservePlugin;
 import io.kubesched.framework.SchedulingException;
-import io.kubesched.framework.ScoreExtensions;
-import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.WaitingPod;
@@ -54,8 +51,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
@@ -130,6 +125,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   private final int globalPercentageOfNodesToScore;
   private final FrameworkContext ctx;
   private final PluginCalls calls;
+  private final ScoreRunner scores;
   private final List<SchedulerExtender> extenders;
   private final ProfilePlugins plugins;
 
@@ -151,6 +147,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     this.extenders = extenders == null ? List.of() : List.copyOf(extenders);
     this.plugins =
         new ProfileAssembler(profile, registry, this, !this.extenders.isEmpty()).assemble();
+    this.scores = new ScoreRunner(plugins, calls, this::parallel);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -696,7 +693,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     long start = System.nanoTime();
     ScoreOutcome out = null;
     try {
-      out = score(state, pod, nodes, previous, rescore, keep);
+      out = scores.score(state, pod, nodes, previous, rescore, keep);
       return out;
     } finally {
       observePoint("Score", out == null ? Status.error("failed") : out.status(), start);
@@ -710,131 +707,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    * configured (kube turns batching off then too).
    */
   public Optional<String> signPod(PodInfo pod) {
-    if (!extenders().isEmpty()) {
-      return Optional.empty();
-    }
-    StringBuilder sb = new StringBuilder(128);
-    java.util.Set<Plugin> seen =
-        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    for (List<? extends Plugin> point :
-        List.of(plugins.preFilter(), plugins.filter(), plugins.preScore(), plugins.score())) {
-      for (Plugin pl : point) {
-        if (!seen.add(pl)) {
-          continue;
-        }
-        if (!(pl instanceof SignPlugin sp)) {
-          return Optional.empty();
-        }
-        Optional<String> fragment;
-        try {
-          fragment = sp.signPod(pod);
-        } catch (RuntimeException e) {
-          return Optional.empty();
-        }
-        if (fragment == null || fragment.isEmpty()) {
-          return Optional.empty();
-        }
-        sb.append(pl.name()).append('\u0001').append(fragment.get()).append('\u0002');
-      }
-    }
-    return Optional.of(sb.toString());
-  }
-
-  private ScoreOutcome score(
-      CycleState state,
-      PodInfo pod,
-      List<NodeInfo> nodes,
-      RawScores previous,
-      int[] rescore,
-      RawScores keep) {
-    Set<String> skipped = state.skipScorePlugins();
-    List<ScorePlugin> active = new ArrayList<>(plugins.score().size());
-    for (ScorePlugin pl : plugins.score()) {
-      if (!skipped.contains(pl.name())) {
-        active.add(pl);
-      }
-    }
-    int n = nodes.size();
-    NodeScores[] perPlugin = new NodeScores[active.size()];
-    for (int p = 0; p < perPlugin.length; p++) {
-      perPlugin[p] = new NodeScores(nodes);
-    }
-    if (previous != null && rescore != null && previous.matches(active, n)) {
-      for (int p = 0; p < perPlugin.length; p++) {
-        System.arraycopy(previous.scores[p], 0, perPlugin[p].array(), 0, n);
-      }
-      for (int index : rescore) {
-        NodeInfo node = nodes.get(index);
-        for (int p = 0; p < active.size(); p++) {
-          Status[] thrown = new Status[1];
-          if (!calls.score(
-              active.get(p), state, pod, node, perPlugin[p].array(), index, s -> thrown[0] = s)) {
-            return new ScoreOutcome(
-                List.of(),
-                Status.error(
-                    "running Score plugins: plugin \""
-                        + thrown[0].plugin()
-                        + "\" failed with: "
-                        + PluginCalls.errorMessage(thrown[0])));
-          }
-        }
-      }
-    } else if (!active.isEmpty()) {
-      AtomicReference<String> error = new AtomicReference<>();
-      AtomicBoolean cancelled = new AtomicBoolean();
-      Consumer<Status> onThrown =
-          s -> {
-            if (error.compareAndSet(
-                null,
-                "plugin \"" + s.plugin() + "\" failed with: " + PluginCalls.errorMessage(s))) {
-              cancelled.set(true);
-            }
-          };
-      parallel(
-          n,
-          index -> {
-            NodeInfo node = nodes.get(index);
-            for (int p = 0; p < active.size(); p++) {
-              ScorePlugin pl = active.get(p);
-              if (!calls.score(pl, state, pod, node, perPlugin[p].array(), index, onThrown)) {
-                return;
-              }
-            }
-          },
-          cancelled::get);
-      if (error.get() != null) {
-        return new ScoreOutcome(List.of(), Status.error("running Score plugins: " + error.get()));
-      }
-    }
-    if (keep != null) {
-      long[][] raw = new long[perPlugin.length][];
-      for (int p = 0; p < perPlugin.length; p++) {
-        raw[p] = perPlugin[p].array().clone();
-      }
-      keep.plugins = List.copyOf(active);
-      keep.scores = raw;
-    }
-
-    for (int p = 0; p < active.size(); p++) {
-      ScorePlugin pl = active.get(p);
-      if (!(pl instanceof ScoreExtensions)) {
-        continue;
-      }
-      Status s =
-          calls.status(
-              "ScoreExtensionNormalize", pl, state, pod, perPlugin[p], PluginCalls.NORMALIZE);
-      if (!s.isSuccess()) {
-        return new ScoreOutcome(
-            List.of(),
-            Status.error(
-                "running Normalize on Score plugins: plugin \""
-                    + pl.name()
-                    + "\" failed with: "
-                    + PluginCalls.errorMessage(s)));
-      }
-    }
-
-    return WeightedScores.weigh(active, perPlugin, nodes, plugins.scoreWeights());
+    return extenders.isEmpty() ? scores.signPod(pod) : Optional.empty();
   }
 
   /**

@@ -1,0 +1,175 @@
+package io.kubesched.core.runtime;
+
+import io.kubesched.framework.CycleState;
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeScores;
+import io.kubesched.framework.Plugin;
+import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.ScoreExtensions;
+import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
+import io.kubesched.framework.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+
+/**
+ * Runs a profile's Score plugins for one pod (raw scores per node, in parallel; the reuse of an
+ * earlier pod's raw scores under opportunistic batching; NormalizeScore; weights) and computes a
+ * pod's scheduling signature from the enabled plugins' {@link SignPlugin} fragments. {@link
+ * Framework} times the extension point and hands the work here.
+ */
+final class ScoreRunner {
+  /** Runs {@code work} over {@code [0, n)} on the framework's parallelizer. */
+  @FunctionalInterface
+  interface Parallel {
+    void run(int n, IntConsumer work, BooleanSupplier cancelled);
+  }
+
+  private final ProfilePlugins plugins;
+  private final PluginCalls calls;
+  private final Parallel parallel;
+
+  ScoreRunner(ProfilePlugins plugins, PluginCalls calls, Parallel parallel) {
+    this.plugins = plugins;
+    this.calls = calls;
+    this.parallel = parallel;
+  }
+
+  /**
+   * Returns {@code pod}'s signature: the fragments of every enabled PreFilter, Filter, PreScore and
+   * Score plugin, joined; empty when one of them does not implement {@link SignPlugin} or cannot
+   * sign the pod.
+   */
+  Optional<String> signPod(PodInfo pod) {
+    StringBuilder sb = new StringBuilder(128);
+    java.util.Set<Plugin> seen =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (List<? extends Plugin> point :
+        List.of(plugins.preFilter(), plugins.filter(), plugins.preScore(), plugins.score())) {
+      for (Plugin pl : point) {
+        if (!seen.add(pl)) {
+          continue;
+        }
+        if (!(pl instanceof SignPlugin sp)) {
+          return Optional.empty();
+        }
+        Optional<String> fragment;
+        try {
+          fragment = sp.signPod(pod);
+        } catch (RuntimeException e) {
+          return Optional.empty();
+        }
+        if (fragment == null || fragment.isEmpty()) {
+          return Optional.empty();
+        }
+        sb.append(pl.name()).append('\u0001').append(fragment.get()).append('\u0002');
+      }
+    }
+    return Optional.of(sb.toString());
+  }
+
+  Framework.ScoreOutcome score(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      RawScores previous,
+      int[] rescore,
+      RawScores keep) {
+    Set<String> skipped = state.skipScorePlugins();
+    List<ScorePlugin> active = new ArrayList<>(plugins.score().size());
+    for (ScorePlugin pl : plugins.score()) {
+      if (!skipped.contains(pl.name())) {
+        active.add(pl);
+      }
+    }
+    int n = nodes.size();
+    NodeScores[] perPlugin = new NodeScores[active.size()];
+    for (int p = 0; p < perPlugin.length; p++) {
+      perPlugin[p] = new NodeScores(nodes);
+    }
+    if (previous != null && rescore != null && previous.matches(active, n)) {
+      for (int p = 0; p < perPlugin.length; p++) {
+        System.arraycopy(previous.scores[p], 0, perPlugin[p].array(), 0, n);
+      }
+      for (int index : rescore) {
+        NodeInfo node = nodes.get(index);
+        for (int p = 0; p < active.size(); p++) {
+          Status[] thrown = new Status[1];
+          if (!calls.score(
+              active.get(p), state, pod, node, perPlugin[p].array(), index, s -> thrown[0] = s)) {
+            return new Framework.ScoreOutcome(
+                List.of(),
+                Status.error(
+                    "running Score plugins: plugin \""
+                        + thrown[0].plugin()
+                        + "\" failed with: "
+                        + PluginCalls.errorMessage(thrown[0])));
+          }
+        }
+      }
+    } else if (!active.isEmpty()) {
+      AtomicReference<String> error = new AtomicReference<>();
+      AtomicBoolean cancelled = new AtomicBoolean();
+      Consumer<Status> onThrown =
+          s -> {
+            if (error.compareAndSet(
+                null,
+                "plugin \"" + s.plugin() + "\" failed with: " + PluginCalls.errorMessage(s))) {
+              cancelled.set(true);
+            }
+          };
+      parallel.run(
+          n,
+          index -> {
+            NodeInfo node = nodes.get(index);
+            for (int p = 0; p < active.size(); p++) {
+              ScorePlugin pl = active.get(p);
+              if (!calls.score(pl, state, pod, node, perPlugin[p].array(), index, onThrown)) {
+                return;
+              }
+            }
+          },
+          cancelled::get);
+      if (error.get() != null) {
+        return new Framework.ScoreOutcome(
+            List.of(), Status.error("running Score plugins: " + error.get()));
+      }
+    }
+    if (keep != null) {
+      long[][] raw = new long[perPlugin.length][];
+      for (int p = 0; p < perPlugin.length; p++) {
+        raw[p] = perPlugin[p].array().clone();
+      }
+      keep.plugins = List.copyOf(active);
+      keep.scores = raw;
+    }
+
+    for (int p = 0; p < active.size(); p++) {
+      ScorePlugin pl = active.get(p);
+      if (!(pl instanceof ScoreExtensions)) {
+        continue;
+      }
+      Status s =
+          calls.status(
+              "ScoreExtensionNormalize", pl, state, pod, perPlugin[p], PluginCalls.NORMALIZE);
+      if (!s.isSuccess()) {
+        return new Framework.ScoreOutcome(
+            List.of(),
+            Status.error(
+                "running Normalize on Score plugins: plugin \""
+                    + pl.name()
+                    + "\" failed with: "
+                    + PluginCalls.errorMessage(s)));
+      }
+    }
+
+    return WeightedScores.weigh(active, perPlugin, nodes, plugins.scoreWeights());
+  }
+}
