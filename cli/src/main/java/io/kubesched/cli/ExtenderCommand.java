@@ -256,6 +256,11 @@ public final class ExtenderCommand implements Callable<Integer> {
       try {
         kube =
             new KubernetesCluster(client(), Clock.systemUTC(), KubernetesCluster.DEFAULT_COMPONENT);
+        // what the profile's plugins read besides the core kinds, as `run` watches it
+        kube.watchCustomResources(registry.customResources(cfg));
+        if (gates.enabled(FeatureGates.DYNAMIC_RESOURCE_ALLOCATION)) {
+          kube.enableDynamicResources();
+        }
       } catch (IOException | RuntimeException e) {
         err.println(
             (kubeconfig != null ? "--kubeconfig: \"" + kubeconfig + "\": " : "--in-cluster: ")

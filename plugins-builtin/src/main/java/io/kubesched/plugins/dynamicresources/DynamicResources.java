@@ -27,6 +27,7 @@ import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ReservePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -63,7 +64,8 @@ public final class DynamicResources
         FilterPlugin,
         ReservePlugin,
         PreBindPlugin,
-        EnqueueExtensions {
+        EnqueueExtensions,
+        SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.DYNAMIC_RESOURCES;
 
@@ -116,6 +118,15 @@ public final class DynamicResources
   private static boolean subGate(FeatureGates gates, String name) {
     Boolean explicit = gates.explicit().get(name);
     return explicit == null || explicit;
+  }
+
+  /** Signs only pods without resource claims; a pod with claims is not batched (as upstream). */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    var spec = pod.pod().getSpec();
+    return spec == null || spec.getResourceClaims() == null || spec.getResourceClaims().isEmpty()
+        ? Optional.of("")
+        : Optional.empty();
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1Volume;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Small helpers the volume plugins share (kube's {@code storage/volume} helpers). */
 public final class Volumes {
@@ -32,6 +33,32 @@ public final class Volumes {
       }
     }
     return out;
+  }
+
+  /**
+   * Returns a volume plugin's fragment of the pod's batching signature ({@code SignPlugin}): {@code
+   * ""} when every volume of the pod is node-local (configMap, secret, emptyDir, downwardAPI,
+   * projected, hostPath), so no volume plugin's result depends on it; empty (unsignable) when the
+   * pod has a claim, an ephemeral or CSI volume or an attachable in-tree disk, whose results depend
+   * on other pods and on the volumes' state (upstream's volume plugins refuse those pods).
+   */
+  public static Optional<String> signature(V1Pod pod) {
+    if (!hasVolumes(pod)) {
+      return Optional.of("");
+    }
+    for (V1Volume v : pod.getSpec().getVolumes()) {
+      boolean local =
+          v.getConfigMap() != null
+              || v.getSecret() != null
+              || v.getEmptyDir() != null
+              || v.getDownwardAPI() != null
+              || v.getProjected() != null
+              || v.getHostPath() != null;
+      if (!local) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of("");
   }
 
   /** Returns whether the pod has volumes at all. */

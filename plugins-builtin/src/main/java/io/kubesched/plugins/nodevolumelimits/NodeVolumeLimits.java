@@ -22,6 +22,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.StorageClient;
 import io.kubesched.plugins.PluginNames;
@@ -41,7 +42,8 @@ import java.util.Optional;
  * allocatable). Volumes of migrated in-tree plugins count as their CSI drivers'; unbound claims
  * count by their StorageClass's provisioner.
  */
-public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin, EnqueueExtensions {
+public final class NodeVolumeLimits
+    implements PreFilterPlugin, FilterPlugin, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_VOLUME_LIMITS;
 
@@ -58,6 +60,16 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin, En
   /** Creates the plugin reading the cluster's storage objects from {@code storage}. */
   public NodeVolumeLimits(StorageClient storage) {
     this.storage = storage;
+  }
+
+  /**
+   * Signs only pods whose volumes are all node-local ({@link
+   * io.kubesched.plugins.helper.Volumes#signature}); a pod with claims or attachable volumes is not
+   * batched.
+   */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return io.kubesched.plugins.helper.Volumes.signature(pod.pod());
   }
 
   @Override

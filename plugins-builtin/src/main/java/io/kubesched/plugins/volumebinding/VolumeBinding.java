@@ -27,6 +27,7 @@ import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ReservePlugin;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.ScorePlugin;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.StorageClient;
@@ -66,7 +67,8 @@ public final class VolumeBinding
         PreBindPlugin,
         PreScorePlugin,
         ScorePlugin,
-        EnqueueExtensions {
+        EnqueueExtensions,
+        SignPlugin {
   private static final Logger log = LoggerFactory.getLogger(VolumeBinding.class);
 
   /** The plugin's name. */
@@ -109,6 +111,16 @@ public final class VolumeBinding
     this.storage = storage;
     this.args = args;
     this.capacityScoring = capacityScoring;
+  }
+
+  /**
+   * Signs only pods whose volumes are all node-local ({@link
+   * io.kubesched.plugins.helper.Volumes#signature}); a pod with claims or attachable volumes is not
+   * batched.
+   */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return io.kubesched.plugins.helper.Volumes.signature(pod.pod());
   }
 
   @Override

@@ -16,6 +16,7 @@ import io.kubesched.framework.PreFilterExtensions;
 import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -37,7 +38,7 @@ import java.util.function.Supplier;
  * pod.
  */
 public final class VolumeRestrictions
-    implements PreFilterPlugin, PreFilterExtensions, FilterPlugin, EnqueueExtensions {
+    implements PreFilterPlugin, PreFilterExtensions, FilterPlugin, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.VOLUME_RESTRICTIONS;
 
@@ -84,6 +85,16 @@ public final class VolumeRestrictions
   public VolumeRestrictions(StorageClient storage, Supplier<NodeInfoLister> snapshot) {
     this.storage = storage;
     this.snapshot = snapshot;
+  }
+
+  /**
+   * Signs only pods whose volumes are all node-local ({@link
+   * io.kubesched.plugins.helper.Volumes#signature}); a pod with claims or attachable volumes is not
+   * batched.
+   */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return io.kubesched.plugins.helper.Volumes.signature(pod.pod());
   }
 
   @Override

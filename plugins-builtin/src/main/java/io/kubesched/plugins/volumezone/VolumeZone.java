@@ -15,6 +15,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
+import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -36,7 +37,8 @@ import java.util.TreeSet;
  * without any of these labels accept every volume; unbound WaitForFirstConsumer claims are left to
  * VolumeBinding.
  */
-public final class VolumeZone implements PreFilterPlugin, FilterPlugin, EnqueueExtensions {
+public final class VolumeZone
+    implements PreFilterPlugin, FilterPlugin, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.VOLUME_ZONE;
 
@@ -67,6 +69,16 @@ public final class VolumeZone implements PreFilterPlugin, FilterPlugin, EnqueueE
   /** Creates the plugin reading the cluster's storage objects from {@code storage}. */
   public VolumeZone(StorageClient storage) {
     this.storage = storage;
+  }
+
+  /**
+   * Signs only pods whose volumes are all node-local ({@link
+   * io.kubesched.plugins.helper.Volumes#signature}); a pod with claims or attachable volumes is not
+   * batched.
+   */
+  @Override
+  public Optional<String> signPod(PodInfo pod) {
+    return io.kubesched.plugins.helper.Volumes.signature(pod.pod());
   }
 
   @Override
