@@ -148,7 +148,7 @@ final class FidelityTest {
                 """
                 apiVersion: v1
                 kind: Node
-                metadata: {name: n1}
+                metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
                 status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
                 ---
                 apiVersion: v1
