@@ -738,15 +738,17 @@ public final class VolumeBinding
 
   private static io.kubernetes.client.openapi.models.V1PersistentVolumeSpec copySpec(
       V1PersistentVolume pv) {
-    var gson = new io.kubernetes.client.openapi.JSON().getGson();
-    return gson.fromJson(
-        gson.toJson(pv.getSpec()),
-        io.kubernetes.client.openapi.models.V1PersistentVolumeSpec.class);
+    return deepCopy(pv.getSpec(), io.kubernetes.client.openapi.models.V1PersistentVolumeSpec.class);
   }
 
   private static V1ObjectMeta copyMeta(V1ObjectMeta m) {
-    var gson = new io.kubernetes.client.openapi.JSON().getGson();
-    return gson.fromJson(gson.toJson(m), V1ObjectMeta.class);
+    return deepCopy(m, V1ObjectMeta.class);
+  }
+
+  /** A deep copy through the client's own JSON codec (the models have no copy constructors). */
+  private static <T> T deepCopy(T obj, Class<T> type) {
+    io.kubernetes.client.openapi.JSON json = new io.kubernetes.client.openapi.JSON();
+    return json.deserialize(json.serialize(obj), type);
   }
 
   private static V1PersistentVolumeClaim withSelectedNode(V1PersistentVolumeClaim c, String node) {
