@@ -46,6 +46,17 @@ EXCLUDED = [
     (r"pernodelimit\.jar", "needs pernodelimit.jar, compiled by hand from the page's sources"),
     (r"extender|ext\.yaml|ext-down\.yaml", "needs an extender webhook running on a fixed port"),
     (r"^(\.\/)?kubesched --plugins target/", "runs inside a generated plugin project"),
+    (
+        r"git archive",
+        "builds another commit's benchmarks and runs a 5,000-node workload six times (minutes, and"
+        " the scratch directory is no git checkout); BaselineComparisonTest runs the comparison"
+        " mode with two real JVMs",
+    ),
+    (
+        r"-Pproperties",
+        "the long invariant run (>= 1,000,000 decisions, minutes); mvn verify runs the CI-sized"
+        " default of the same properties",
+    ),
 ]
 
 FENCE = re.compile(r"^```(\w*)\s*$")
