@@ -54,27 +54,7 @@ final class RunCommandDraTest {
   }
 
   private Path kubeconfig() throws Exception {
-    return Files.writeString(
-        dir.resolve("kubeconfig"),
-        String.join(
-            "\n",
-            "apiVersion: v1",
-            "kind: Config",
-            "clusters:",
-            "- name: fake",
-            "  cluster:",
-            "    server: " + server.url(),
-            "users:",
-            "- name: me",
-            "  user:",
-            "    token: test",
-            "contexts:",
-            "- name: fake",
-            "  context:",
-            "    cluster: fake",
-            "    user: me",
-            "current-context: fake",
-            ""));
+    return server.writeKubeconfig(dir.resolve("kubeconfig"));
   }
 
   @Test

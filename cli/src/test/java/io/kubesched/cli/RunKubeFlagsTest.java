@@ -40,27 +40,7 @@ final class RunKubeFlagsTest {
   }
 
   static Path kubeconfig(Path dir, String url) throws Exception {
-    return Files.writeString(
-        dir.resolve("kubeconfig"),
-        String.join(
-            "\n",
-            "apiVersion: v1",
-            "kind: Config",
-            "clusters:",
-            "- name: fake",
-            "  cluster:",
-            "    server: " + url,
-            "users:",
-            "- name: me",
-            "  user:",
-            "    token: test",
-            "contexts:",
-            "- name: fake",
-            "  context:",
-            "    cluster: fake",
-            "    user: me",
-            "current-context: fake",
-            ""));
+    return Files.writeString(dir.resolve("kubeconfig"), FakeApiServer.kubeconfig(url));
   }
 
   /** A running {@code kubesched run}. */

@@ -82,27 +82,7 @@ final class ExtenderLiveClusterTest {
   }
 
   private Path kubeconfig() throws Exception {
-    return Files.writeString(
-        dir.resolve("kubeconfig"),
-        String.join(
-            "\n",
-            "apiVersion: v1",
-            "kind: Config",
-            "clusters:",
-            "- name: fake",
-            "  cluster:",
-            "    server: " + api.url(),
-            "users:",
-            "- name: me",
-            "  user:",
-            "    token: test",
-            "contexts:",
-            "- name: fake",
-            "  context:",
-            "    cluster: fake",
-            "    user: me",
-            "current-context: fake",
-            ""));
+    return api.writeKubeconfig(dir.resolve("kubeconfig"));
   }
 
   private static V1Node node(String name) {

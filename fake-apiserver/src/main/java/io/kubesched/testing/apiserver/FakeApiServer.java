@@ -19,6 +19,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -101,6 +103,40 @@ public final class FakeApiServer implements AutoCloseable {
   /** Returns the base URL, e.g. {@code http://127.0.0.1:41234}. */
   public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /**
+   * Writes to {@code file} a kubeconfig whose current context reaches this server (a token user, as
+   * the server does not authenticate), for commands under test that take {@code --kubeconfig};
+   * returns {@code file}.
+   *
+   * @throws IOException when the file cannot be written
+   */
+  public Path writeKubeconfig(Path file) throws IOException {
+    return Files.writeString(file, kubeconfig(url()));
+  }
+
+  /** Returns the text of a kubeconfig whose current context reaches {@code serverUrl}. */
+  public static String kubeconfig(String serverUrl) {
+    return String.join(
+        "\n",
+        "apiVersion: v1",
+        "kind: Config",
+        "clusters:",
+        "- name: fake",
+        "  cluster:",
+        "    server: " + serverUrl,
+        "users:",
+        "- name: me",
+        "  user:",
+        "    token: test",
+        "contexts:",
+        "- name: fake",
+        "  context:",
+        "    cluster: fake",
+        "    user: me",
+        "current-context: fake",
+        "");
   }
 
   /** Returns a new client-java client for this server, with no read timeout (for informers). */
