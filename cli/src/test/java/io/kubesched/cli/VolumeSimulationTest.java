@@ -204,8 +204,29 @@ final class VolumeSimulationTest {
             spec:
               containers: [{name: c, image: x}]
               volumes: [{name: d, persistentVolumeClaim: {claimName: waiting}}]
+            ---
+            apiVersion: v1
+            kind: PersistentVolumeClaim
+            metadata: {name: classless, namespace: default}
+            spec:
+              accessModes: [ReadWriteOnce]
+              storageClassName: no-such-class
+              resources: {requests: {storage: 1Gi}}
+            ---
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: missing-class, namespace: default}
+            spec:
+              containers: [{name: c, image: x}]
+              volumes: [{name: d, persistentVolumeClaim: {claimName: classless}}]
             """;
     assertThat(run(yaml)).as(err.toString()).isZero();
+    // kube's IsDelayBindingMode treats a StorageClass that does not exist as immediate binding.
+    assertThat(list("pods").get("missing-class").get("message").getAsString())
+        .isEqualTo(
+            "0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims."
+                + " preemption: 0/3 nodes are available: 3 Preemption is not helpful for"
+                + " scheduling.");
     Map<String, JsonObject> pods = list("pods");
     assertThat(pods.get("no-claim").get("message").getAsString())
         .isEqualTo(

@@ -212,12 +212,7 @@ public final class VolumeBinding
         bound.add(c);
         continue;
       }
-      Boolean delay = delayBinding(c);
-      if (delay == null) {
-        return PreFilterResult.of(
-            Status.error(
-                "storageclass.storage.k8s.io \"" + Volumes.claimClass(c) + "\" not found"));
-      }
+      boolean delay = delayBinding(c);
       String volumeName = c.getSpec() == null ? null : c.getSpec().getVolumeName();
       if (delay && (volumeName == null || volumeName.isEmpty())) {
         delayed.add(c);
@@ -322,15 +317,17 @@ public final class VolumeBinding
         && ann.containsKey(PersistentVolumes.ANN_BIND_COMPLETED);
   }
 
-  /** Whether the claim's class binds on first consumer; null when the class is missing. */
-  private Boolean delayBinding(V1PersistentVolumeClaim c) {
+  /** Whether the claim's class binds on first consumer; false for no class or a missing one. */
+  private boolean delayBinding(V1PersistentVolumeClaim c) {
     String className = Volumes.claimClass(c);
     if (className.isEmpty()) {
       return false;
     }
     Optional<V1StorageClass> sc = storage.getStorageClass(className);
     if (sc.isEmpty()) {
-      return null;
+      // kube's IsDelayBindingMode: a class that does not exist means immediate binding, so the
+      // claim is reported as an unbound immediate claim rather than as an error.
+      return false;
     }
     return "WaitForFirstConsumer".equals(sc.get().getVolumeBindingMode());
   }
