@@ -412,17 +412,37 @@ public final class HttpExtender implements SchedulerExtender {
       if (cause instanceof HttpTimeoutException) {
         throw timedOut(url, cause);
       }
-      String msg = cause.getMessage();
-      if (msg == null || msg.isEmpty()) {
-        msg = cause.getClass().getSimpleName();
-      }
-      throw new SchedulingException("Post \"" + url + "\": " + msg, cause);
+      throw new SchedulingException(
+          "Post \"" + url + "\": " + transportError(request.uri(), cause), cause);
     }
     if (response.statusCode() != 200) {
       throw new SchedulingException(
           "failed " + verb + " with extender at URL " + url + ", code " + response.statusCode());
     }
     return response.body();
+  }
+
+  /**
+   * The transport error as Go's net/http prints it after {@code Post "<url>": }: a refused
+   * connection is {@code dial tcp <host>:<port>: connect: connection refused}, an unknown host
+   * {@code dial tcp: lookup <host>: no such host}; anything else keeps the JDK's message.
+   */
+  static String transportError(URI uri, Throwable cause) {
+    int port =
+        uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+    String host = uri.getHost() == null ? "" : uri.getHost();
+    for (Throwable t = cause; t != null; t = t.getCause()) {
+      if (t instanceof java.net.ConnectException) {
+        String hostPort = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return "dial tcp " + hostPort + ":" + port + ": connect: connection refused";
+      }
+      if (t instanceof java.net.UnknownHostException
+          || t instanceof java.nio.channels.UnresolvedAddressException) {
+        return "dial tcp: lookup " + host + ": no such host";
+      }
+    }
+    String msg = cause.getMessage();
+    return msg == null || msg.isEmpty() ? cause.getClass().getSimpleName() : msg;
   }
 
   private static SchedulingException timedOut(String url, Throwable cause) {

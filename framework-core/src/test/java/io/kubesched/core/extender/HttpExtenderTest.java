@@ -318,8 +318,48 @@ final class HttpExtenderTest {
 
     assertThatThrownBy(() -> e.filter(pod(), nodes("n1")))
         .isInstanceOf(SchedulingException.class)
-        .hasMessageStartingWith("Post \"" + url + "/filter\": ");
+        .hasMessage(
+            "Post \""
+                + url
+                + "/filter\": dial tcp "
+                + url.replaceFirst("^http://", "").replaceFirst("/.*$", "")
+                + ": connect: connection refused");
     assertThat(e.isIgnorable()).isTrue();
+  }
+
+  static Stream<Arguments> transportErrors() {
+    return Stream.of(
+        argumentSet(
+            "refused, explicit port",
+            "http://127.0.0.1:9/scheduler",
+            new java.net.ConnectException(),
+            "dial tcp 127.0.0.1:9: connect: connection refused"),
+        argumentSet(
+            "refused, default https port, wrapped",
+            "https://localhost/x",
+            new java.io.IOException(new java.net.ConnectException("Connection refused")),
+            "dial tcp localhost:443: connect: connection refused"),
+        argumentSet(
+            "refused, IPv6 literal",
+            "http://[::1]:8888/x",
+            new java.net.ConnectException(),
+            "dial tcp [::1]:8888: connect: connection refused"),
+        argumentSet(
+            "unknown host",
+            "http://no-such-host.invalid:80/x",
+            new java.io.IOException(new java.nio.channels.UnresolvedAddressException()),
+            "dial tcp: lookup no-such-host.invalid: no such host"),
+        argumentSet(
+            "anything else keeps the JDK's message",
+            "http://h:1/x",
+            new java.io.IOException("HTTP/1.1 header parser received no bytes"),
+            "HTTP/1.1 header parser received no bytes"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("transportErrors")
+  void transportErrorsReadAsGosNetHttp(String url, Throwable cause, String expected) {
+    assertThat(HttpExtender.transportError(java.net.URI.create(url), cause)).isEqualTo(expected);
   }
 
   // ---------------------------------------------------------------- prioritize
