@@ -22,6 +22,7 @@ import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.LabelSelector;
 import io.kubesched.framework.validation.FieldErrors;
+import io.kubesched.framework.validation.QualifiedNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,9 @@ final class CoreValidators {
         s -> {
           List<FieldError> out = new ArrayList<>();
           meta(s.getMetadata(), true, Names::dns1035Label, out);
+          if (s.getSpec() != null) {
+            Names.labels(s.getSpec().getSelector(), "spec.selector", out);
+          }
           return out;
         });
     v.register(V1PriorityClass.class, CoreValidators::priorityClass);
@@ -132,6 +136,38 @@ final class CoreValidators {
           "metadata.namespace", m.getNamespace(), Names.dns1123Label(m.getNamespace()), out);
     }
     Names.labels(m.getLabels(), "metadata.labels", out);
+    annotations(m.getAnnotations(), "metadata.annotations", out);
+  }
+
+  /** kube's {@code ValidateAnnotations} limit on the annotations' total size. */
+  static final long TOTAL_ANNOTATION_SIZE_LIMIT_BYTES = 256 * 1024;
+
+  /**
+   * {@code ValidateAnnotations}: every key a qualified name (checked lower-cased, as kube does),
+   * and keys plus values at most 256 KiB in all.
+   */
+  static void annotations(Map<String, String> annotations, String path, List<FieldError> out) {
+    if (annotations == null) {
+      return;
+    }
+    long total = 0;
+    for (Map.Entry<String, String> e : new TreeMap<>(annotations).entrySet()) {
+      String k = e.getKey();
+      for (String msg : QualifiedNames.isQualifiedName(k.toLowerCase(java.util.Locale.ROOT))) {
+        out.add(FieldErrors.invalid(path, k, msg));
+      }
+      total += k.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      total +=
+          e.getValue() == null
+              ? 0
+              : e.getValue().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+    if (total > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) {
+      out.add(
+          new FieldError(
+              path,
+              "Too long: may not be more than " + TOTAL_ANNOTATION_SIZE_LIMIT_BYTES + " bytes"));
+    }
   }
 
   private static List<FieldError> node(V1Node n) {

@@ -21,7 +21,8 @@ import java.util.Set;
 /**
  * kube-apiserver's {@code ValidatePodSpec}, for the fields the scheduler reads: containers (names,
  * resources, ports), overhead, node name and selector, scheduler name, tolerations, affinity,
- * topology spread constraints and preemption policy.
+ * topology spread constraints, preemption policy, restart and DNS policies, host networking's
+ * ports, volumes and their mounts, and scheduling gates.
  *
  * <p>Container images are not required (the API server requires them): a simulation input often
  * leaves them out, and nothing but ImageLocality reads them.
@@ -88,12 +89,117 @@ final class PodSpecs {
               "Never",
               "PreemptLowerPriority"));
     }
+    enumValue(
+        spec.getRestartPolicy(), FieldErrors.child(path, "restartPolicy"), RESTART_POLICIES, out);
+    enumValue(spec.getDnsPolicy(), FieldErrors.child(path, "dnsPolicy"), DNS_POLICIES, out);
+    if ("None".equals(spec.getDnsPolicy()) && spec.getDnsConfig() == null) {
+      out.add(
+          FieldErrors.required(
+              FieldErrors.child(path, "dnsConfig"),
+              "must provide `dnsConfig` when `dnsPolicy` is None"));
+    }
+    if (Boolean.TRUE.equals(spec.getHostNetwork())) {
+      hostNetworkPorts(spec.getContainers(), FieldErrors.child(path, "containers"), out);
+      hostNetworkPorts(spec.getInitContainers(), FieldErrors.child(path, "initContainers"), out);
+    }
+    Set<String> volumes =
+        PodVolumes.validate(spec.getVolumes(), FieldErrors.child(path, "volumes"), out);
+    volumeMounts(spec.getContainers(), FieldErrors.child(path, "containers"), volumes, out);
+    volumeMounts(spec.getInitContainers(), FieldErrors.child(path, "initContainers"), volumes, out);
+    schedulingGates(spec.getSchedulingGates(), FieldErrors.child(path, "schedulingGates"), out);
     tolerations(spec.getTolerations(), FieldErrors.child(path, "tolerations"), out);
     affinity(spec.getAffinity(), FieldErrors.child(path, "affinity"), out);
     topologySpread(
         spec.getTopologySpreadConstraints(),
         FieldErrors.child(path, "topologySpreadConstraints"),
         out);
+  }
+
+  private static final List<String> RESTART_POLICIES = List.of("Always", "OnFailure", "Never");
+  private static final List<String> DNS_POLICIES =
+      List.of("ClusterFirstWithHostNet", "ClusterFirst", "Default", "None");
+  private static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
+
+  /** An enumerated field: absent or empty is defaulted by the API server, anything else listed. */
+  private static void enumValue(
+      String value, String path, List<String> valid, List<FieldError> out) {
+    if (value != null && !value.isEmpty() && !valid.contains(value)) {
+      out.add(FieldErrors.notSupported(path, value, valid));
+    }
+  }
+
+  /** {@code validateHostNetwork}: with host networking, each port's host port is its port. */
+  private static void hostNetworkPorts(
+      List<V1Container> containers, String path, List<FieldError> out) {
+    if (containers == null) {
+      return;
+    }
+    for (int i = 0; i < containers.size(); i++) {
+      List<V1ContainerPort> ports = containers.get(i).getPorts();
+      for (int j = 0; ports != null && j < ports.size(); j++) {
+        V1ContainerPort port = ports.get(j);
+        int cp = port.getContainerPort() == null ? 0 : port.getContainerPort();
+        // the API server defaults an unset host port to the container port first
+        int hp = port.getHostPort() == null || port.getHostPort() == 0 ? cp : port.getHostPort();
+        if (hp != cp) {
+          out.add(
+              FieldErrors.invalid(
+                  FieldErrors.child(
+                      FieldErrors.index(FieldErrors.child(FieldErrors.index(path, i), "ports"), j),
+                      "containerPort"),
+                  cp,
+                  "must match `hostPort` when `hostNetwork` is true"));
+        }
+      }
+    }
+  }
+
+  /** {@code ValidateVolumeMounts}: each mount names a volume of the pod and has a path. */
+  private static void volumeMounts(
+      List<V1Container> containers, String path, Set<String> volumes, List<FieldError> out) {
+    if (containers == null) {
+      return;
+    }
+    for (int i = 0; i < containers.size(); i++) {
+      var mounts = containers.get(i).getVolumeMounts();
+      for (int j = 0; mounts != null && j < mounts.size(); j++) {
+        var m = mounts.get(j);
+        String p =
+            FieldErrors.index(FieldErrors.child(FieldErrors.index(path, i), "volumeMounts"), j);
+        String name = nullToEmpty(m.getName());
+        if (name.isEmpty()) {
+          out.add(FieldErrors.required(FieldErrors.child(p, "name"), ""));
+        }
+        if (!volumes.contains(name)) {
+          out.add(
+              new FieldError(
+                  FieldErrors.child(p, "name"), "Not found: " + FieldErrors.quote(name)));
+        }
+        if (nullToEmpty(m.getMountPath()).isEmpty()) {
+          out.add(FieldErrors.required(FieldErrors.child(p, "mountPath"), ""));
+        }
+      }
+    }
+  }
+
+  /** {@code validateSchedulingGates}: qualified names, no duplicates. */
+  private static void schedulingGates(
+      List<io.kubernetes.client.openapi.models.V1PodSchedulingGate> gates,
+      String path,
+      List<FieldError> out) {
+    if (gates == null) {
+      return;
+    }
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < gates.size(); i++) {
+      String p = FieldErrors.child(FieldErrors.index(path, i), "name");
+      String name = nullToEmpty(gates.get(i).getName());
+      Names.invalid(
+          p, name, io.kubesched.framework.validation.QualifiedNames.isQualifiedName(name), out);
+      if (!seen.add(name)) {
+        out.add(FieldErrors.duplicate(p, name));
+      }
+    }
   }
 
   private static void containers(
@@ -123,6 +229,8 @@ final class PodSpecs {
             out);
       }
       ports(c.getPorts(), FieldErrors.child(p, "ports"), hostPorts, out);
+      enumValue(
+          c.getImagePullPolicy(), FieldErrors.child(p, "imagePullPolicy"), PULL_POLICIES, out);
     }
   }
 

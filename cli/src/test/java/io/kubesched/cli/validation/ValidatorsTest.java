@@ -2,9 +2,14 @@ package io.kubesched.cli.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kubernetes.client.openapi.models.V1EmptyDirVolumeSource;
+import io.kubernetes.client.openapi.models.V1HostPathVolumeSource;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodSchedulingGate;
 import io.kubernetes.client.openapi.models.V1Toleration;
+import io.kubernetes.client.openapi.models.V1Volume;
+import io.kubernetes.client.openapi.models.V1VolumeMount;
 import io.kubesched.framework.FieldError;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
@@ -69,7 +74,110 @@ final class ValidatorsTest {
             List.of(
                 new FieldError(
                     "spec.topologySpreadConstraints[0].maxSkew",
-                    "Invalid value: 0: must be greater than zero"))));
+                    "Invalid value: 0: must be greater than zero"))),
+        Arguments.argumentSet(
+            "restart, DNS and pull policies out of their enums; dnsPolicy None without dnsConfig",
+            with(
+                MakePod.pod().name("p").req().obj(),
+                p -> {
+                  p.getSpec().restartPolicy("Sometimes").dnsPolicy("None");
+                  p.getSpec().getContainers().get(0).imagePullPolicy("Sometimes");
+                }),
+            List.of(
+                new FieldError(
+                    "spec.containers[0].imagePullPolicy",
+                    "Unsupported value: \"Sometimes\": supported values: \"Always\","
+                        + " \"IfNotPresent\", \"Never\""),
+                new FieldError(
+                    "spec.restartPolicy",
+                    "Unsupported value: \"Sometimes\": supported values: \"Always\","
+                        + " \"OnFailure\", \"Never\""),
+                new FieldError(
+                    "spec.dnsConfig",
+                    "Required value: must provide `dnsConfig` when `dnsPolicy` is None"))),
+        Arguments.argumentSet(
+            "host networking with a host port other than the container port",
+            with(
+                MakePod.pod().name("p").hostPort(8080).obj(),
+                p -> {
+                  p.getSpec().hostNetwork(true);
+                  p.getSpec().getContainers().get(0).getPorts().get(0).containerPort(80);
+                }),
+            List.of(
+                new FieldError(
+                    "spec.containers[0].ports[0].containerPort",
+                    "Invalid value: 80: must match `hostPort` when `hostNetwork` is true"))),
+        Arguments.argumentSet(
+            "host networking with the host port left to its default",
+            with(
+                MakePod.pod().name("p").hostPort(8080).obj(),
+                p -> {
+                  p.getSpec().hostNetwork(true);
+                  p.getSpec().getContainers().get(0).getPorts().get(0).hostPort(null);
+                }),
+            List.of()),
+        Arguments.argumentSet(
+            "volumes without a source, with two, and a mount of an unknown volume",
+            with(
+                MakePod.pod().name("p").req().obj(),
+                p -> {
+                  p.getSpec()
+                      .addVolumesItem(new V1Volume().name("a"))
+                      .addVolumesItem(
+                          new V1Volume()
+                              .name("b")
+                              .emptyDir(new V1EmptyDirVolumeSource())
+                              .hostPath(new V1HostPathVolumeSource().path("/x")))
+                      .addVolumesItem(
+                          new V1Volume().name("c").emptyDir(new V1EmptyDirVolumeSource()));
+                  p.getSpec()
+                      .getContainers()
+                      .get(0)
+                      .addVolumeMountsItem(new V1VolumeMount().name("a").mountPath("/a"))
+                      .addVolumeMountsItem(new V1VolumeMount().name("c").mountPath(""));
+                }),
+            List.of(
+                new FieldError("spec.volumes[0]", "Required value: must specify a volume type"),
+                new FieldError(
+                    "spec.volumes[1].hostPath",
+                    "Forbidden: may not specify more than 1 volume type"),
+                new FieldError("spec.containers[0].volumeMounts[0].name", "Not found: \"a\""),
+                new FieldError("spec.containers[0].volumeMounts[1].mountPath", "Required value"))),
+        Arguments.argumentSet(
+            "scheduling gates: a name that is no qualified name, a duplicate",
+            with(
+                MakePod.pod().name("p").req().obj(),
+                p ->
+                    p.getSpec()
+                        .addSchedulingGatesItem(new V1PodSchedulingGate().name("example.com/ok"))
+                        .addSchedulingGatesItem(new V1PodSchedulingGate().name("example.com/ok"))
+                        .addSchedulingGatesItem(new V1PodSchedulingGate().name("bad gate"))),
+            List.of(
+                new FieldError(
+                    "spec.schedulingGates[1].name", "Duplicate value: \"example.com/ok\""),
+                new FieldError(
+                    "spec.schedulingGates[2].name",
+                    "Invalid value: \"bad gate\": name part must consist of alphanumeric"
+                        + " characters, '-', '_' or '.', and must start and end with an"
+                        + " alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc',"
+                        + " regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"))),
+        Arguments.argumentSet(
+            "an annotation key that is no qualified name",
+            with(
+                MakePod.pod().name("p").req().obj(),
+                p -> p.getMetadata().putAnnotationsItem("bad key!", "v")),
+            List.of(
+                new FieldError(
+                    "metadata.annotations",
+                    "Invalid value: \"bad key!\": name part must consist of alphanumeric"
+                        + " characters, '-', '_' or '.', and must start and end with an"
+                        + " alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc',"
+                        + " regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"))));
+  }
+
+  private static V1Pod with(V1Pod pod, java.util.function.Consumer<V1Pod> change) {
+    change.accept(pod);
+    return pod;
   }
 
   @ParameterizedTest
