@@ -11,11 +11,14 @@ Checked: README.md, examples/README.md and docs/*.md.
 - The examples table of examples/README.md: every `mvn ...` cell runs and must exit 0.
 
 Files named by commands (cluster and configuration files shown in the docs) come from
-docs/check/; the commands run in a scratch directory holding those files and links to the
-repository's top-level entries, so `./kubesched` and `examples/...` resolve as in the docs.
+docs/check/, or from the page itself: a ```yaml, ```json, ```java or ```text block right under a
+`<!-- docs-check file: NAME -->` line is written to NAME before the page's commands run. The
+commands run in a scratch directory holding those files and links to the repository's top-level
+entries, so `./kubesched` and `examples/...` resolve as in the docs.
 
-A command that needs something CI does not have (a cluster, a container runtime, a jar built by
-hand from a page's sources) is listed in EXCLUDED with the reason, and reported as skipped.
+A command that needs something CI does not have (a cluster, a container runtime) is listed in
+EXCLUDED with the reason, and reported as skipped. Output is compared with absolute paths into
+the scratch directory written as /home/me/, the directory the docs' commands are shown in.
 
 Usage: .ci/docs-check.py [--list] [FILE...]
 """
@@ -49,7 +52,6 @@ EXCLUDED = [
         "needs kubesched installed in the local Maven repository (mvn install is not run in CI);"
         " the same generation and build run in kubesched-plugin-archetype's integration test",
     ),
-    (r"pernodelimit\.jar", "needs pernodelimit.jar, compiled by hand from the page's sources"),
     (r"kubesched extender\b", "serves an extender until stopped; ExtenderExampleTest runs it"),
     (r"^(\.\/)?kubesched --plugins target/", "runs inside a generated plugin project"),
     (
@@ -200,7 +202,9 @@ def run_script(script, work):
         text=True,
         timeout=TIMEOUT,
     )
-    return p.returncode, p.stdout + p.stderr
+    # the docs show commands run in /home/me: absolute paths into the scratch directory read so
+    out = (p.stdout + p.stderr).replace(str(work) + "/", "/home/me/")
+    return p.returncode, out
 
 
 def scratch():
@@ -227,7 +231,7 @@ def main(argv):
         checks = []
         for line, lang, body, above in blocks(f):
             marker = re.match(r"<!-- docs-check file: (\S+) -->", above.strip())
-            if marker and lang in ("yaml", "json"):
+            if marker and lang in ("yaml", "json", "java", "text"):
                 (work / marker.group(1)).write_text("\n".join(body) + "\n", encoding="utf-8")
             if lang in ("sh", "bash"):
                 checks.append((line, "\n".join(body), None))
