@@ -57,7 +57,7 @@ final class BadInputCorpusTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: Bad_Name, namespace: My-NS, labels: {tier: "not ok!"}}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: i}]}
                 ---
                 apiVersion: v1
                 kind: Namespace
@@ -66,7 +66,7 @@ final class BadInputCorpusTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {namespace: default}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: i}]}
                 """,
             List.of(
                 "in.yaml:6 (document 2): Pod My-NS/Bad_Name: metadata.name: Invalid value:"
@@ -97,7 +97,7 @@ final class BadInputCorpusTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p}
-                spec: {containers: [{name: c, resources: {requests: {memory: 1GB}}}]}
+                spec: {containers: [{name: c, image: i, resources: {requests: {memory: 1GB}}}]}
                 """,
             List.of(
                 "in.yaml:6 (document 2): Node n2: status.allocatable.memory: Invalid value: \"1e\":"
@@ -121,6 +121,7 @@ final class BadInputCorpusTest {
             spec:
               containers:
               - name: c
+                image: i
                 resources:
                   requests: {cpu: "2", nvidia.com/gpu: "1", memory: "-1Gi"}
                   limits: {cpu: "1"}
@@ -217,6 +218,38 @@ final class BadInputCorpusTest {
                     + " empty"),
             2),
         Arguments.argumentSet(
+            "container images: required everywhere, trimmed in pods but not in templates",
+            NODE
+                + """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p}
+                spec:
+                  initContainers: [{name: init}]
+                  containers: [{name: c, image: " nginx"}, {name: d, image: ""}]
+                  ephemeralContainers: [{name: debug}]
+                ---
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web}
+                spec:
+                  selector: {matchLabels: {app: web}}
+                  template:
+                    metadata: {labels: {app: web}}
+                    spec: {containers: [{name: c}, {name: d, image: "nginx "}]}
+                """,
+            List.of(
+                "in.yaml:6 (document 2): Pod default/p: spec.containers[1].image: Required value",
+                "in.yaml:6 (document 2): Pod default/p: spec.initContainers[0].image: Required"
+                    + " value",
+                "in.yaml:6 (document 2): Pod default/p: spec.ephemeralContainers[0].image:"
+                    + " Required value",
+                "in.yaml:6 (document 2): Pod default/p: spec.containers[0].image: Invalid value:"
+                    + " \" nginx\": must not have leading or trailing whitespace",
+                "in.yaml:14 (document 3): Deployment default/web:"
+                    + " spec.template.spec.containers[0].image: Required value"),
+            2),
+        Arguments.argumentSet(
             "container and host ports",
             NODE
                 + """
@@ -226,8 +259,10 @@ final class BadInputCorpusTest {
                 spec:
                   containers:
                   - name: c
+                    image: i
                     ports: [{containerPort: 0}, {containerPort: 80, hostPort: 70000}, {containerPort: 81, protocol: HTTP}, {containerPort: 82, hostPort: 8080}]
                   - name: c
+                    image: i
                     ports: [{containerPort: 83, hostPort: 8080}]
                 """,
             List.of(
@@ -249,7 +284,7 @@ final class BadInputCorpusTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p, labels: [a, b]}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: i}]}
                 ---
                 apiVersion: apps/v1
                 kind: Deployment
@@ -257,7 +292,7 @@ final class BadInputCorpusTest {
                 spec:
                   replicas: three
                   selector: {matchLabels: {app: d}}
-                  template: {metadata: {labels: {app: d}}, spec: {containers: [{name: c}]}}
+                  template: {metadata: {labels: {app: d}}, spec: {containers: [{name: c, image: i}]}}
                 ---
                 apiVersion: v1
                 kind: Pod
@@ -276,7 +311,7 @@ final class BadInputCorpusTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p3, labels: {version: 1.0}}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: i}]}
                 """,
             List.of(
                 "in.yaml:6 (document 2): Pod default/p: metadata.labels: invalid type: got"
@@ -300,8 +335,8 @@ final class BadInputCorpusTest {
                 kind: Pod
                 metadata: {name: p}
                 spec:
-                  containers: [{name: c}]
-                  containers: [{name: d}]
+                  containers: [{name: c, image: i}]
+                  containers: [{name: d, image: i}]
                 """,
             List.of("in.yaml:11:3: invalid YAML: found duplicate key containers"),
             2),
@@ -312,12 +347,12 @@ final class BadInputCorpusTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: i}]}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p, namespace: default}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: i}]}
                 ---
                 apiVersion: v1
                 kind: Node
@@ -339,14 +374,14 @@ final class BadInputCorpusTest {
                 spec:
                   replicas: -1
                   selector: {matchLabels: {app: d}}
-                  template: {metadata: {labels: {app: other}}, spec: {containers: [{name: c}]}}
+                  template: {metadata: {labels: {app: other}}, spec: {containers: [{name: c, image: i}]}}
                 ---
                 apiVersion: batch/v1
                 kind: Job
                 metadata: {name: j}
                 spec:
                   parallelism: -2
-                  template: {spec: {containers: [{name: c}]}}
+                  template: {spec: {containers: [{name: c, image: i}]}}
                 ---
                 apiVersion: policy/v1
                 kind: PodDisruptionBudget
@@ -376,24 +411,24 @@ final class BadInputCorpusTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p1}
-                spec: {priorityClassName: gold, containers: [{name: c}]}
+                spec: {priorityClassName: gold, containers: [{name: c, image: i}]}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p2}
-                spec: {runtimeClassName: gvisor, containers: [{name: c}]}
+                spec: {runtimeClassName: gvisor, containers: [{name: c, image: i}]}
                 ---
                 apiVersion: apps/v1
                 kind: Deployment
                 metadata: {name: web}
                 spec:
                   selector: {matchLabels: {app: web}}
-                  template: {metadata: {labels: {app: web}}, spec: {priorityClassName: silver, containers: [{name: c}]}}
+                  template: {metadata: {labels: {app: web}}, spec: {priorityClassName: silver, containers: [{name: c, image: i}]}}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: q}
-                spec: {priority: 7, containers: [{name: c}]}
+                spec: {priority: 7, containers: [{name: c, image: i}]}
                 """,
             List.of(
                 "in.yaml:6 (document 2): Pod default/p1: pods \"p1\" is forbidden: no"
@@ -418,7 +453,7 @@ final class BadInputCorpusTest {
             - apiVersion: v1
               kind: Pod
               metadata: {name: p}
-              spec: {containers: [{name: c, ports: [{containerPort: 99999}]}]}
+              spec: {containers: [{name: c, image: i, ports: [{containerPort: 99999}]}]}
             ---
             apiVersion: v1
             kind: Deployment
@@ -453,7 +488,7 @@ final class BadInputCorpusTest {
             apiVersion: v1
             kind: Pod
             metadata: {name: p}
-            spec: {containers: [{name: c, resources: {requests: {memory: 2Ei, cpu: 2Ei}}}]}
+            spec: {containers: [{name: c, image: i, resources: {requests: {memory: 2Ei, cpu: 2Ei}}}]}
             """,
             List.of(
                 "in.yaml:1 (document 1): Node n1: status.allocatable.cpu: Invalid value:"

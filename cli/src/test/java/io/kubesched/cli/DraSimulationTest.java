@@ -102,7 +102,7 @@ final class DraSimulationTest {
         metadata: {name: %s, namespace: default}
         spec:
           resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}]
-          containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+          containers: [{name: c, image: nginx, resources: {claims: [{name: gpu}]}}]
         ---
         """
         .formatted(name);
@@ -115,7 +115,7 @@ final class DraSimulationTest {
         metadata: {name: %s, namespace: default}
         spec:
           resourceClaims: [{name: gpu, resourceClaimName: %s}]
-          containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+          containers: [{name: c, image: nginx, resources: {claims: [{name: gpu}]}}]
         ---
         """
         .formatted(name, claim);

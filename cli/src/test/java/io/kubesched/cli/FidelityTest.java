@@ -81,12 +81,12 @@ final class FidelityTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: a}
-                spec: {runtimeClassName: kata, containers: [{name: c, resources: {requests: {cpu: 800m}}}]}
+                spec: {runtimeClassName: kata, containers: [{name: c, image: nginx, resources: {requests: {cpu: 800m}}}]}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: b}
-                spec: {runtimeClassName: kata, containers: [{name: c, resources: {requests: {cpu: 800m}}}]}
+                spec: {runtimeClassName: kata, containers: [{name: c, image: nginx, resources: {requests: {cpu: 800m}}}]}
                 """))
         .isZero();
     assertThat(pods())
@@ -121,17 +121,17 @@ final class FidelityTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: victim}
-                spec: {nodeName: n1, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+                spec: {nodeName: n1, containers: [{name: c, image: nginx, resources: {requests: {cpu: "2"}}}]}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: survivor}
-                spec: {nodeName: n2, containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+                spec: {nodeName: n2, containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: important}
-                spec: {priorityClassName: high, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+                spec: {priorityClassName: high, containers: [{name: c, image: nginx, resources: {requests: {cpu: "2"}}}]}
                 """))
         .isZero();
     assertThat(pods())
@@ -154,7 +154,7 @@ final class FidelityTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: orphan}
-                spec: {nodeName: gone, containers: [{name: c}]}
+                spec: {nodeName: gone, containers: [{name: c, image: nginx}]}
                 """))
         .isZero();
     assertThat(pods()).containsExactly("default/orphan gone Bound");
@@ -174,7 +174,7 @@ final class FidelityTest {
         spec:
           replicas: %d
           selector: {matchLabels: {app: web}}
-          template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c}]}}
+          template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c, image: nginx}]}}
         """;
     assertThat(run(deployment.formatted(11), "--max-pods", "10")).isEqualTo(2);
     assertThat(err.toString())

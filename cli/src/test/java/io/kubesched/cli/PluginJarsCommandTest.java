@@ -39,6 +39,7 @@ final class PluginJarsCommandTest {
       spec:
         containers:
         - name: c
+          image: nginx
           resources: {requests: {cpu: "1"}}
       ---
       apiVersion: v1
@@ -47,6 +48,7 @@ final class PluginJarsCommandTest {
       spec:
         containers:
         - name: c
+          image: nginx
           resources: {requests: {cpu: "1"}}
       ---
       apiVersion: v1
@@ -55,6 +57,7 @@ final class PluginJarsCommandTest {
       spec:
         containers:
         - name: c
+          image: nginx
           resources: {requests: {cpu: "1"}}
       """;
 

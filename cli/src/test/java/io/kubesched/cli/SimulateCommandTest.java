@@ -55,6 +55,7 @@ final class SimulateCommandTest {
       spec:
         containers:
         - name: c
+          image: nginx
           resources: {requests: {cpu: "3"}}
       """;
 
@@ -213,12 +214,12 @@ final class SimulateCommandTest {
         apiVersion: v1
         kind: Pod
         metadata: {name: p1}
-        spec: {containers: [{name: c, resources: {requests: {cpu: "1", memory: 1Gi}}}]}
+        spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1", memory: 1Gi}}}]}
         ---
         apiVersion: v1
         kind: Pod
         metadata: {name: p2}
-        spec: {containers: [{name: c, resources: {requests: {cpu: "1", memory: 1Gi}}}]}
+        spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1", memory: 1Gi}}}]}
         """);
     assertThat(run("simulate", two.toString(), "--config", cfg.toString(), "-o", "json")).isZero();
     JsonArray pods = new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("pods");

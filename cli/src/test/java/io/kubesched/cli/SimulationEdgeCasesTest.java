@@ -65,19 +65,19 @@ final class SimulationEdgeCasesTest {
         apiVersion: v1
         kind: Pod
         metadata: {name: done, namespace: default}
-        spec: {nodeName: n1, containers: [{name: c, resources: {requests: {cpu: "3"}}}]}
+        spec: {nodeName: n1, containers: [{name: c, image: nginx, resources: {requests: {cpu: "3"}}}]}
         status: {phase: Succeeded}
         ---
         apiVersion: v1
         kind: Pod
         metadata: {name: failed-pending, namespace: default}
-        spec: {containers: [{name: c}]}
+        spec: {containers: [{name: c, image: nginx}]}
         status: {phase: Failed}
         ---
         apiVersion: v1
         kind: Pod
         metadata: {name: new, namespace: default}
-        spec: {containers: [{name: c, resources: {requests: {cpu: "3"}}}]}
+        spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "3"}}}]}
         """))
         .isZero();
     assertThat(pods().keySet()).containsExactly("new");
@@ -94,7 +94,7 @@ final class SimulationEdgeCasesTest {
         apiVersion: v1
         kind: Pod
         metadata: {name: other, namespace: default}
-        spec: {schedulerName: volcano, containers: [{name: c}]}
+        spec: {schedulerName: volcano, containers: [{name: c, image: nginx}]}
         """))
         .isZero();
     JsonObject p = pods().get("other");
@@ -112,12 +112,12 @@ final class SimulationEdgeCasesTest {
         apiVersion: v1
         kind: Pod
         metadata: {name: bad-class, namespace: default}
-        spec: {priorityClassName: nope, containers: [{name: c}]}
+        spec: {priorityClassName: nope, containers: [{name: c, image: nginx}]}
         ---
         apiVersion: v1
         kind: Pod
         metadata: {name: fine, namespace: default}
-        spec: {containers: [{name: c}]}
+        spec: {containers: [{name: c, image: nginx}]}
         """))
         .isEqualTo(2);
     assertThat(err.toString())
@@ -161,7 +161,7 @@ final class SimulationEdgeCasesTest {
           selector: {matchLabels: {app: web}}
           template:
             metadata: {labels: {app: web}}
-            spec: {containers: [{name: c}]}
+            spec: {containers: [{name: c, image: nginx}]}
         ---
         apiVersion: apps/v1
         kind: ReplicaSet
@@ -174,7 +174,7 @@ final class SimulationEdgeCasesTest {
           selector: {matchLabels: {app: web}}
           template:
             metadata: {labels: {app: web}}
-            spec: {containers: [{name: c}]}
+            spec: {containers: [{name: c, image: nginx}]}
         ---
         apiVersion: v1
         kind: Pod
@@ -183,7 +183,7 @@ final class SimulationEdgeCasesTest {
           namespace: default
           labels: {app: web}
           ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web-5d4f7, uid: r1, controller: true}]
-        spec: {nodeName: n1, containers: [{name: c}]}
+        spec: {nodeName: n1, containers: [{name: c, image: nginx}]}
         """))
         .isZero();
     // the ReplicaSet has one of its two pods: one more is created, none for the Deployment

@@ -7,6 +7,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterProperty;
 
 /**
@@ -16,7 +17,8 @@ import net.jqwik.api.lifecycle.AfterProperty;
  * <p>The number of tries is jqwik's {@code jqwik.tries.default} (set in {@code
  * junit-platform.properties}, raised by the {@code properties} Maven profile); the property also
  * fails when fewer scheduling decisions than {@code -Dinvariants.minDecisions} (default 100,000)
- * were made, so that a smaller generator cannot silently weaken the run.
+ * were made, so that a smaller generator cannot silently weaken the run. Every run prints its seed
+ * and how to replay it ({@link ReplayableSeed}: {@code -Dinvariants.seed=N}).
  */
 class EngineInvariantPropertiesTest {
   private final ScenarioRunner runner = new ScenarioRunner();
@@ -24,6 +26,7 @@ class EngineInvariantPropertiesTest {
   private final AtomicLong scenarios = new AtomicLong();
 
   @Property(shrinking = net.jqwik.api.ShrinkingMode.BOUNDED)
+  @AddLifecycleHook(ReplayableSeed.class)
   void everyRunKeepsTheInvariants(@ForAll("scenarios") Scenario scenario, @ForAll long seed) {
     ScenarioRunner.Outcome o = runner.run(scenario, seed);
     long d = decisions.addAndGet(o.decisions());

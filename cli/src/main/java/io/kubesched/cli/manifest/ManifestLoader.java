@@ -64,11 +64,11 @@ import org.yaml.snakeyaml.representer.Representer;
  * fields, wrong JSON types, quantities), validation ({@link Validators}, kube-apiserver's rules for
  * its kind), uniqueness (a second object with the same kind, namespace and name is refused as
  * {@code pods "x" already exists}) and, once every file is read, the admission plugins the
- * simulator stands in for ({@link Admission}: Priority, RuntimeClass). Every problem is collected
- * and reported together in one {@link ManifestException}, each naming the file, the line and
- * document, the object and the field. Kinds the simulator does not use are skipped with a warning;
- * objects of API groups it does not know (for instance {@code scheduling.x-k8s.io} PodGroups) are
- * kept as custom objects.
+ * simulator stands in for ({@link NamespaceLifecycle}, {@link Admission}: Priority, RuntimeClass).
+ * Every problem is collected and reported together in one {@link ManifestException}, each naming
+ * the file, the line and document, the object and the field. Kinds the simulator does not use are
+ * skipped with a warning; objects of API groups it does not know (for instance {@code
+ * scheduling.x-k8s.io} PodGroups) are kept as custom objects.
  */
 public final class ManifestLoader {
   /** A kind the loader decodes: its model, where it goes, its REST resource, its scope. */
@@ -258,6 +258,7 @@ public final class ManifestLoader {
   private final TypeCheck typeCheck = new TypeCheck();
   private final Map<String, String> seen = new HashMap<>();
   private final Map<Object, String> origins = new IdentityHashMap<>();
+  private final NamespaceLifecycle namespaceLifecycle = new NamespaceLifecycle();
 
   private ManifestLoader(Validators validators) {
     this.validators = validators;
@@ -299,6 +300,7 @@ public final class ManifestLoader {
   }
 
   private Manifests finish() {
+    problems.addAll(namespaceLifecycle.check(out.namespaces(), out.warnings));
     problems.addAll(Admission.admit(out, origins));
     if (!problems.isEmpty()) {
       throw new ManifestException(problems);
@@ -436,12 +438,19 @@ public final class ManifestLoader {
     if (DRA_KINDS.contains(kind)) {
       // resource.k8s.io/v1 objects: decoded and checked by DraManifests (capacities in v1's
       // {value: ...} form, CEL selectors compiled)
+      int before = problems.size();
       DraManifests.decode(where, what, kind, apiVersion, obj, json, problems, out.draObjects);
+      if (namespaced && problems.size() == before) {
+        namespaceLifecycle.use(namespace(obj), where + ": " + what);
+      }
       return;
     }
     if (spec == null) {
       if (apiVersion != null && !BUILTIN_GROUPS.contains(apiVersion)) {
         out.customObjects.add(obj);
+        if (namespaced) {
+          namespaceLifecycle.use(namespace(obj), where + ": " + what);
+        }
       } else {
         out.warnings.add(
             where + ": skipping " + what + ": kind " + kind + " is not used by the simulator");
@@ -484,6 +493,9 @@ public final class ManifestLoader {
       return;
     }
     origins.put(decoded, where + ": " + what);
+    if (namespaced) {
+      namespaceLifecycle.use(namespace(obj), where + ": " + what);
+    }
     addTo(spec.into().apply(out), decoded);
     if (decoded instanceof V1Node decodedNode) {
       defaultHostnameLabel(where, what, decodedNode, out.warnings);

@@ -54,6 +54,7 @@ final class CoreValidators {
           List<FieldError> out = new ArrayList<>();
           meta(p.getMetadata(), true, Names::dns1123Subdomain, out);
           PodSpecs.validate(p.getSpec(), "spec", out);
+          PodSpecs.podOnly(p.getSpec(), "spec", out);
           return out;
         });
     v.register(V1Node.class, CoreValidators::node);

@@ -5,6 +5,7 @@ import static io.kubesched.cli.validation.Selectors.nullToEmpty;
 import io.kubernetes.client.openapi.models.V1Affinity;
 import io.kubernetes.client.openapi.models.V1Container;
 import io.kubernetes.client.openapi.models.V1ContainerPort;
+import io.kubernetes.client.openapi.models.V1EphemeralContainer;
 import io.kubernetes.client.openapi.models.V1NodeAffinity;
 import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
 import io.kubernetes.client.openapi.models.V1PodSpec;
@@ -24,8 +25,8 @@ import java.util.Set;
  * topology spread constraints, preemption policy, restart and DNS policies, host networking's
  * ports, volumes and their mounts, and scheduling gates.
  *
- * <p>Container images are not required (the API server requires them): a simulation input often
- * leaves them out, and nothing but ImageLocality reads them.
+ * <p>Every container needs an image, as for the API server ({@code spec.containers[0].image:
+ * Required value}).
  */
 final class PodSpecs {
   private static final List<String> EFFECTS =
@@ -55,6 +56,13 @@ final class PodSpecs {
           FieldErrors.child(path, "initContainers"),
           names,
           hostPorts,
+          out);
+    }
+    if (spec.getEphemeralContainers() != null) {
+      ephemeralContainers(
+          spec.getEphemeralContainers(),
+          FieldErrors.child(path, "ephemeralContainers"),
+          names,
           out);
     }
     Resources.overhead(spec.getOverhead(), FieldErrors.child(path, "overhead"), out);
@@ -213,14 +221,8 @@ final class PodSpecs {
       String p = FieldErrors.index(path, i);
       String namePath = FieldErrors.child(p, "name");
       String name = nullToEmpty(c.getName());
-      if (name.isEmpty()) {
-        out.add(FieldErrors.required(namePath, ""));
-      } else {
-        Names.invalid(namePath, name, Names.dns1123Label(name), out);
-        if (!names.add(name)) {
-          out.add(FieldErrors.duplicate(namePath, name));
-        }
-      }
+      nameAndImage(name, c.getImage(), p, out);
+      ports(c.getPorts(), FieldErrors.child(p, "ports"), out);
       if (c.getResources() != null) {
         Resources.requirements(
             c.getResources().getRequests(),
@@ -228,14 +230,100 @@ final class PodSpecs {
             FieldErrors.child(p, "resources"),
             out);
       }
-      ports(c.getPorts(), FieldErrors.child(p, "ports"), hostPorts, out);
       enumValue(
           c.getImagePullPolicy(), FieldErrors.child(p, "imagePullPolicy"), PULL_POLICIES, out);
+      if (!name.isEmpty() && !names.add(name)) {
+        out.add(FieldErrors.duplicate(namePath, name));
+      }
+    }
+    // kube checks host port conflicts across the list once every container is validated.
+    for (int i = 0; i < containers.size(); i++) {
+      List<V1ContainerPort> ports = containers.get(i).getPorts();
+      if (ports == null) {
+        continue;
+      }
+      String pp = FieldErrors.child(FieldErrors.index(path, i), "ports");
+      for (int j = 0; j < ports.size(); j++) {
+        Integer hp = ports.get(j).getHostPort();
+        String protocol = ports.get(j).getProtocol() == null ? "TCP" : ports.get(j).getProtocol();
+        if (hp != null && hp != 0 && !hostPorts.add(hp + "/" + protocol)) {
+          out.add(
+              FieldErrors.duplicate(
+                  FieldErrors.child(FieldErrors.index(pp, j), "hostPort"), hp + "/" + protocol));
+        }
+      }
     }
   }
 
-  private static void ports(
-      List<V1ContainerPort> ports, String path, Set<String> hostPorts, List<FieldError> out) {
+  /**
+   * The start of kube's {@code validateContainerCommon}, shared by containers, init containers and
+   * ephemeral containers: the name is required and a DNS-1123 label, the image is required.
+   */
+  private static void nameAndImage(String name, String image, String path, List<FieldError> out) {
+    String namePath = FieldErrors.child(path, "name");
+    if (name.isEmpty()) {
+      out.add(FieldErrors.required(namePath, ""));
+    } else {
+      Names.invalid(namePath, name, Names.dns1123Label(name), out);
+    }
+    if (nullToEmpty(image).isEmpty()) {
+      out.add(FieldErrors.required(FieldErrors.child(path, "image"), ""));
+    }
+  }
+
+  /**
+   * kube's {@code validateEphemeralContainers}, for the fields the simulator reads: each one's name
+   * (required, a DNS-1123 label, unique among all the pod's containers) and image. kube refuses
+   * ephemeral containers on create (they are added through a subresource); the simulator accepts
+   * them, since a dump of a running cluster holds them.
+   */
+  private static void ephemeralContainers(
+      List<V1EphemeralContainer> containers, String path, Set<String> names, List<FieldError> out) {
+    for (int i = 0; i < containers.size(); i++) {
+      V1EphemeralContainer c = containers.get(i);
+      String p = FieldErrors.index(path, i);
+      String name = nullToEmpty(c.getName());
+      nameAndImage(name, c.getImage(), p, out);
+      if (!name.isEmpty() && !names.add(name)) {
+        out.add(FieldErrors.duplicate(FieldErrors.child(p, "name"), name));
+      }
+    }
+  }
+
+  /**
+   * kube's {@code validateContainersOnlyForPod}: what a pod's containers must satisfy beyond a pod
+   * template's (kube keeps templates lenient for compatibility): an image without leading or
+   * trailing whitespace.
+   */
+  static void podOnly(V1PodSpec spec, String path, List<FieldError> out) {
+    if (spec == null) {
+      return;
+    }
+    imageWhitespace(spec.getContainers(), FieldErrors.child(path, "containers"), out);
+    imageWhitespace(spec.getInitContainers(), FieldErrors.child(path, "initContainers"), out);
+  }
+
+  private static void imageWhitespace(
+      List<V1Container> containers, String path, List<FieldError> out) {
+    if (containers == null) {
+      return;
+    }
+    for (int i = 0; i < containers.size(); i++) {
+      String image = containers.get(i).getImage();
+      if (image != null
+          && !image.isEmpty()
+          && (isGoSpace(image.codePointAt(0))
+              || isGoSpace(image.codePointBefore(image.length())))) {
+        out.add(
+            FieldErrors.invalid(
+                FieldErrors.child(FieldErrors.index(path, i), "image"),
+                image,
+                "must not have leading or trailing whitespace"));
+      }
+    }
+  }
+
+  private static void ports(List<V1ContainerPort> ports, String path, List<FieldError> out) {
     if (ports == null) {
       return;
     }
@@ -260,10 +348,21 @@ final class PodSpecs {
       if (!PROTOCOLS.contains(protocol)) {
         out.add(FieldErrors.notSupported(FieldErrors.child(p, "protocol"), protocol, PROTOCOLS));
       }
-      if (hp != null && hp != 0 && !hostPorts.add(hp + "/" + protocol)) {
-        out.add(FieldErrors.duplicate(FieldErrors.child(p, "hostPort"), hp + "/" + protocol));
-      }
     }
+  }
+
+  /** Go's {@code unicode.IsSpace}, which {@code strings.TrimSpace} trims. */
+  private static boolean isGoSpace(int c) {
+    return switch (c) {
+      case '\t', '\n', 0x0B, '\f', '\r', ' ', 0x85, 0xA0 -> true;
+      default -> {
+        int type = Character.getType(c);
+        yield c > 0xFF
+            && (type == Character.SPACE_SEPARATOR
+                || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR);
+      }
+    };
   }
 
   /** {@code ValidateTolerations}. */

@@ -305,6 +305,7 @@ final class ExtenderCommandTest {
           spec:
             containers:
             - name: c
+              image: nginx
               resources: {requests: {cpu: "1"}}
           """);
       StringWriter out = new StringWriter();

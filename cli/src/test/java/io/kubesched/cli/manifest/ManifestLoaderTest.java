@@ -37,6 +37,7 @@ final class ManifestLoaderTest {
               spec:
                 containers:
                 - name: c
+                  image: nginx
                   resources: {requests: {cpu: 500m}}
             ---
             apiVersion: apps/v1
@@ -47,7 +48,7 @@ final class ManifestLoaderTest {
               selector: {matchLabels: {app: web}}
               template:
                 metadata: {labels: {app: web}}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: nginx}]}
             ---
             apiVersion: scheduling.x-k8s.io/v1alpha1
             kind: PodGroup
@@ -67,8 +68,11 @@ final class ManifestLoaderTest {
         .containsExactly(
             "in.yaml:4 (document 1, items[0]): Node n1: no kubernetes.io/hostname label: set to"
                 + " \"n1\" as the kubelet would",
-            "in.yaml:31 (document 4): skipping ConfigMap default/cm: kind ConfigMap is not used by the"
-                + " simulator");
+            "in.yaml:32 (document 4): skipping ConfigMap default/cm: kind ConfigMap is not used by the"
+                + " simulator",
+            "in.yaml:8 (document 1, items[1]): Pod ns/p1: namespace \"ns\" is not in the input,"
+                + " which declares no Namespace: assumed to exist, labelled only"
+                + " kubernetes.io/metadata.name=ns");
   }
 
   static Stream<Arguments> hostnameLabels() {
@@ -119,6 +123,7 @@ final class ManifestLoaderTest {
             spec:
               containers:
               - name: c
+                image: nginx
                 resources: {requests: {cpu: lots}}
             """,
             List.of(
@@ -150,6 +155,80 @@ final class ManifestLoaderTest {
     assertThatThrownBy(() -> ManifestLoader.parse("bad.yaml", yaml))
         .isInstanceOfSatisfying(
             ManifestException.class, e -> assertThat(e.problems()).isEqualTo(want));
+  }
+
+  private static final String POD_IN = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ";
+  private static final String POD_SPEC = "}\nspec: {containers: [{name: c, image: nginx}]}\n";
+  private static final String DECLARE_TEAM_A =
+      "apiVersion: v1\nkind: Namespace\nmetadata: {name: team-a}\n---\n";
+  private static final String POD_GROUP_IN_TEAM_B =
+      "apiVersion: scheduling.x-k8s.io/v1alpha1\nkind: PodGroup\n"
+          + "metadata: {name: g, namespace: team-b}\nspec: {minMember: 2}\n";
+
+  static Stream<Arguments> namespaceLifecycle() {
+    return Stream.of(
+        Arguments.argumentSet(
+            "without Namespace objects (a dump of pods) each namespace used is assumed, with a note",
+            POD_IN
+                + "team-a"
+                + POD_SPEC
+                + "---\n"
+                + POD_IN.replace("name: p,", "name: q,")
+                + "team-a"
+                + POD_SPEC
+                + "---\n"
+                + POD_IN
+                + "kube-system"
+                + POD_SPEC
+                + "---\n"
+                + POD_GROUP_IN_TEAM_B,
+            List.of(
+                "ns.yaml:1 (document 1): Pod team-a/p: namespace \"team-a\" is not in the input,"
+                    + " which declares no Namespace: assumed to exist, labelled only"
+                    + " kubernetes.io/metadata.name=team-a",
+                "ns.yaml:16 (document 4): PodGroup team-b/g: namespace \"team-b\" is not in the"
+                    + " input, which declares no Namespace: assumed to exist, labelled only"
+                    + " kubernetes.io/metadata.name=team-b"),
+            List.of()),
+        Arguments.argumentSet(
+            "with Namespace objects an object in another namespace is refused, as"
+                + " NamespaceLifecycle refuses it; the four system namespaces always exist",
+            DECLARE_TEAM_A
+                + POD_IN
+                + "team-a"
+                + POD_SPEC
+                + "---\n"
+                + POD_IN
+                + "team-b"
+                + POD_SPEC
+                + "---\n"
+                + POD_IN
+                + "kube-node-lease"
+                + POD_SPEC
+                + "---\n"
+                + "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: team-c}\n"
+                + "spec:\n  selector: {matchLabels: {app: web}}\n  template:\n"
+                + "    metadata: {labels: {app: web}}\n"
+                + "    spec: {containers: [{name: c, image: nginx}]}\n"
+                + "---\n"
+                + POD_GROUP_IN_TEAM_B,
+            List.of(),
+            List.of(
+                "ns.yaml:10 (document 3): Pod team-b/p: namespaces \"team-b\" not found",
+                "ns.yaml:20 (document 5): Deployment team-c/web: namespaces \"team-c\" not found",
+                "ns.yaml:29 (document 6): PodGroup team-b/g: namespaces \"team-b\" not found")));
+  }
+
+  @ParameterizedTest
+  @MethodSource("namespaceLifecycle")
+  void objectsInUndeclaredNamespaces(String yaml, List<String> warnings, List<String> refusals) {
+    if (refusals.isEmpty()) {
+      assertThat(ManifestLoader.parse("ns.yaml", yaml).warnings()).isEqualTo(warnings);
+    } else {
+      assertThatThrownBy(() -> ManifestLoader.parse("ns.yaml", yaml))
+          .isInstanceOfSatisfying(
+              ManifestException.class, e -> assertThat(e.problems()).isEqualTo(refusals));
+    }
   }
 
   @Test

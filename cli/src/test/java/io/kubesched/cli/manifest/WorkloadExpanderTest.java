@@ -71,7 +71,7 @@ final class WorkloadExpanderTest {
               selector: {matchLabels: {app: db}}
               template:
                 metadata: {labels: {app: db}}
-                spec: {containers: [{name: c}]}
+                spec: {containers: [{name: c, image: nginx}]}
             ---
             apiVersion: batch/v1
             kind: Job
@@ -80,7 +80,7 @@ final class WorkloadExpanderTest {
               parallelism: 3
               completions: 2
               template:
-                spec: {containers: [{name: c}], restartPolicy: Never}
+                spec: {containers: [{name: c, image: nginx}], restartPolicy: Never}
             """);
     List<V1Pod> pods = WorkloadExpander.expand(m).pods();
     assertThat(pods)
@@ -108,7 +108,7 @@ final class WorkloadExpanderTest {
                     metadata: {labels: {app: agent}}
                     spec:
                       nodeSelector: {disk: ssd}
-                      containers: [{name: c}]
+                      containers: [{name: c, image: nginx}]
                 """);
     List<V1Pod> pods = WorkloadExpander.expand(m).pods();
     // node b has the wrong label; node c has an untolerated NoSchedule taint

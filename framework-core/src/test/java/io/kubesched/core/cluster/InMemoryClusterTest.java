@@ -19,7 +19,6 @@ import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1ResourceRequirements;
 import io.kubernetes.client.openapi.models.V1Service;
-import io.kubernetes.client.openapi.models.V1Toleration;
 import io.kubesched.core.time.SimulatedTime;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -210,51 +209,6 @@ final class InMemoryClusterTest {
         .containsExactly(
             tuple("team-a", Map.of("team", "a", "kubernetes.io/metadata.name", "team-a")),
             tuple("implicit", Map.of("kubernetes.io/metadata.name", "implicit")));
-  }
-
-  static Stream<Arguments> defaultTolerations() {
-    V1Toleration notReady =
-        new V1Toleration()
-            .key("node.kubernetes.io/not-ready")
-            .operator("Exists")
-            .effect("NoExecute")
-            .tolerationSeconds(300L);
-    V1Toleration unreachable =
-        new V1Toleration()
-            .key("node.kubernetes.io/unreachable")
-            .operator("Exists")
-            .effect("NoExecute")
-            .tolerationSeconds(300L);
-    V1Toleration own = new V1Toleration().key("node.kubernetes.io/not-ready").operator("Exists");
-    V1Toleration all = new V1Toleration().operator("Exists");
-    V1Toleration noSchedule =
-        new V1Toleration()
-            .key("node.kubernetes.io/unreachable")
-            .operator("Exists")
-            .effect("NoSchedule");
-    return Stream.of(
-        argumentSet(
-            "both are added to a pod without tolerations",
-            List.of(),
-            List.of(notReady, unreachable)),
-        argumentSet(
-            "a pod's own not-ready toleration (any effect) is kept instead",
-            List.of(own),
-            List.of(own, unreachable)),
-        argumentSet("a toleration of everything needs none", List.of(all), List.of(all)),
-        argumentSet(
-            "a NoSchedule toleration does not count",
-            List.of(noSchedule),
-            List.of(noSchedule, notReady, unreachable)));
-  }
-
-  @ParameterizedTest
-  @MethodSource("defaultTolerations")
-  void podCreationAddsDefaultTolerationSeconds(List<V1Toleration> given, List<V1Toleration> want) {
-    V1Pod p = pod("p1");
-    given.forEach(p.getSpec()::addTolerationsItem);
-
-    assertThat(cluster.addPod(p).getSpec().getTolerations()).isEqualTo(want);
   }
 
   @Test
