@@ -36,7 +36,7 @@ class StorageManifestsTest {
                   - {key: kubernetes.io/hostname, operator: In, values: [n1]}
         - apiVersion: v1
           kind: PersistentVolumeClaim
-          metadata: {name: c1, namespace: ns}
+          metadata: {name: c1, namespace: default}
           spec:
             accessModes: [ReadWriteOnce]
             resources: {requests: {storage: 1Gi}}
