@@ -20,6 +20,7 @@ import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.QueuedPodInfo;
+import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ReservePlugin;
 import io.kubesched.framework.Status;
 import java.time.Duration;
@@ -412,10 +413,87 @@ public final class Coscheduling
 
   @Override
   public List<ClusterEventWithHint> eventsToRegister() {
-    // scheduler-plugins registers Pod/Add only: a member rejected because of its gang then waits
-    // for a new pod, even when a rejected gang released its nodes (Pod/Delete of an assumed pod)
+    // scheduler-plugins registers Pod/Add and PodGroup/Add|Update. kubesched adds Pod/Delete (a
+    // rejected gang releasing its nodes, another pod leaving) and the node events that can make a
+    // gang fit: with them, and since such an event lifts the group's backoff (see liftBackoff), a
+    // gang that can fit after a change is scheduled at its next attempt instead of being turned
+    // away as "failed recently" and left for the 5-minute flush.
     return List.of(
         ClusterEventWithHint.of(EventResource.POD, ActionType.ADD),
-        ClusterEventWithHint.of(EventResource.POD, ActionType.DELETE));
+        ClusterEventWithHint.of(EventResource.POD, ActionType.DELETE, this::afterPodDelete),
+        ClusterEventWithHint.of(
+            EventResource.NODE,
+            ActionType.ADD
+                | ActionType.UPDATE_NODE_ALLOCATABLE
+                | ActionType.UPDATE_NODE_LABEL
+                | ActionType.UPDATE_NODE_TAINT,
+            this::afterClusterChange),
+        ClusterEventWithHint.of(
+            EventResource.of(CoschedulingProvider.POD_GROUPS),
+            ActionType.ADD | ActionType.UPDATE,
+            this::afterPodGroupChange));
+  }
+
+  /**
+   * Lifts the backoff of {@code pod}'s group: a change in the cluster since the group failed may
+   * let it fit, and its members, requeued by that change, must not be turned away as "failed
+   * recently" (nothing would requeue them again before the 5-minute flush).
+   */
+  private void liftBackoff(V1Pod pod) {
+    String g = groupName(pod);
+    if (g != null) {
+      String ns = pod.getMetadata().getNamespace();
+      deniedUntil.remove((ns == null ? "default" : ns) + "/" + g);
+    }
+  }
+
+  private QueueingHint afterClusterChange(V1Pod pod, Object oldObj, Object newObj) {
+    liftBackoff(pod);
+    return QueueingHint.QUEUE;
+  }
+
+  /**
+   * A pod was deleted: the pod is requeued; its group's backoff is lifted unless the deleted pod is
+   * of the same group (a rejected gang releasing its own members).
+   */
+  private QueueingHint afterPodDelete(V1Pod pod, Object oldObj, Object newObj) {
+    if (!(oldObj instanceof V1Pod deleted)
+        || !Objects.equals(groupName(deleted), groupName(pod))
+        || !Objects.equals(
+            deleted.getMetadata().getNamespace(), pod.getMetadata().getNamespace())) {
+      liftBackoff(pod);
+    }
+    return QueueingHint.QUEUE;
+  }
+
+  private QueueingHint afterPodGroupChange(V1Pod pod, Object oldObj, Object newObj) {
+    QueueingHint hint = isSchedulableAfterPodGroupChange(pod, oldObj, newObj);
+    if (hint == QueueingHint.QUEUE) {
+      liftBackoff(pod);
+    }
+    return hint;
+  }
+
+  /**
+   * Queues {@code pod} when the PodGroup added or changed is its own group and, on update, its spec
+   * changed (a change of the status only, which Coscheduling writes itself on every member's
+   * attempt, cannot help); skips it otherwise.
+   */
+  static QueueingHint isSchedulableAfterPodGroupChange(V1Pod pod, Object oldObj, Object newObj) {
+    String g = groupName(pod);
+    if (g == null || !(newObj instanceof Map<?, ?> now)) {
+      return QueueingHint.SKIP;
+    }
+    Map<?, ?> meta = now.get("metadata") instanceof Map<?, ?> m ? m : Map.of();
+    String ns = Objects.toString(meta.get("namespace"), "default");
+    String podNs =
+        pod.getMetadata().getNamespace() == null ? "default" : pod.getMetadata().getNamespace();
+    if (!g.equals(meta.get("name")) || !ns.equals(podNs)) {
+      return QueueingHint.SKIP;
+    }
+    if (oldObj instanceof Map<?, ?> old && Objects.equals(old.get("spec"), now.get("spec"))) {
+      return QueueingHint.SKIP;
+    }
+    return QueueingHint.QUEUE;
   }
 }
