@@ -195,4 +195,32 @@ final class RunGangTest {
                 + " for scheduling.");
     assertThat(Files.exists(dir)).isTrue();
   }
+
+  private List<CoreV1Event> failures() throws Exception {
+    return core.listNamespacedEvent("default").execute().getItems().stream()
+        .filter(e -> "FailedScheduling".equals(e.getReason()))
+        .toList();
+  }
+
+  @Test
+  void aPodGroupCreatedAfterItsPodsRequeuesThemAtOnce() throws Exception {
+    node("n1", "2");
+    node("n2", "2");
+    for (String name : List.of("p1", "p2", "p3")) {
+      pod(member(name, "late"));
+    }
+    start();
+    await(() -> unchecked(() -> failures().size() == 3));
+    assertThat(failures())
+        .allSatisfy(e -> assertThat(e.getMessage()).contains("PodGroup default/late not found"));
+    podGroup("late", 3, null);
+    // the PodGroup/Add event requeues the members (after their 1s backoff): without it they would
+    // wait for the unschedulable pods' 5-minute flush, far beyond this wait
+    await(() -> unchecked(() -> !placements().containsValue("")));
+    assertThat(placements().values()).doesNotContain("");
+    // one failed attempt each: the members were retried because of the event, not of a flush
+    assertThat(failures())
+        .extracting(e -> e.getInvolvedObject().getName() + " x" + e.getCount())
+        .containsExactlyInAnyOrder("p1 x1", "p2 x1", "p3 x1");
+  }
 }
