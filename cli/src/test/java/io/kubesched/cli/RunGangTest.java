@@ -11,6 +11,7 @@ import io.kubesched.cli.RunKubeFlagsTest.Running;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import io.kubesched.testing.apiserver.FakeApiServer;
+import io.kubesched.testing.apiserver.Faults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -19,10 +20,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Coscheduling with scheduler-plugins' PodGroups under {@code kubesched run}. */
 final class RunGangTest {
@@ -222,5 +229,41 @@ final class RunGangTest {
     assertThat(failures())
         .extracting(e -> e.getInvolvedObject().getName() + " x" + e.getCount())
         .containsExactlyInAnyOrder("p1 x1", "p2 x1", "p3 x1");
+  }
+
+  static Stream<Arguments> bindFaults() {
+    return Stream.of(
+        Arguments.of(
+            Named.<Consumer<Faults>>of(
+                "the first binding answers 500",
+                f -> f.failNext("create", "pods/binding", 1, 500))),
+        Arguments.of(
+            Named.<Consumer<Faults>>of(
+                "the first binding takes effect but its response is lost",
+                f -> f.loseNextResponses("create", "pods/binding", 1))));
+  }
+
+  /**
+   * scheduler-plugins' race between Permit and binding: the gang is allowed whole, then one
+   * member's binding fails while the others bind. The member is retried (its siblings bound count
+   * for the group at its Permit): the group ends bound whole, never left short of minMember.
+   */
+  @ParameterizedTest
+  @MethodSource("bindFaults")
+  void aGangWhoseMemberFailsToBindEndsBoundWhole(Consumer<Faults> fault) throws Exception {
+    node("n1", "2");
+    node("n2", "2");
+    podGroup("g", 3, null);
+    for (String name : List.of("p1", "p2", "p3")) {
+      pod(member(name, "g"));
+    }
+    fault.accept(server.faults());
+    start();
+    await(() -> unchecked(() -> !placements().containsValue("")));
+    assertThat(server.faults().injected()).isEqualTo(1);
+    assertThat(placements().values()).doesNotContain("");
+    await(
+        () -> unchecked(() -> status("g") != null && "Scheduled".equals(status("g").get("phase"))));
+    assertThat(status("g")).containsEntry("scheduled", 3.0);
   }
 }

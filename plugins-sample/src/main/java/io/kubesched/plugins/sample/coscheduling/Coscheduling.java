@@ -45,9 +45,9 @@ import org.slf4j.LoggerFactory;
  *       without group counts with its first attempt time), then by group name.
  *   <li>PreFilter rejects a member while fewer than {@code minMember} pods of its group exist, and
  *       while the group is backing off after a failure.
- *   <li>Permit makes each member wait until {@code minMember} members are assumed or bound, then
- *       allows all of them at once. A timeout rejects the member; its Unreserve rejects every
- *       waiting sibling, releasing their reservations.
+ *   <li>Permit makes each member wait until {@code minMember} members are waiting at Permit,
+ *       allowed (binding) or bound, then allows all of them at once. A timeout rejects the member;
+ *       its Unreserve rejects every waiting sibling, releasing their reservations.
  *   <li>PostFilter: when a member fits nowhere, its waiting siblings are rejected at once.
  * </ul>
  *
@@ -82,6 +82,16 @@ public final class Coscheduling
    * could count fewer members than are bound. Guarded by {@link #updateStatus}'s lock.
    */
   private final Map<String, java.util.Set<String>> boundByUs = new java.util.HashMap<>();
+
+  /**
+   * The UIDs of the members this plugin allowed at Permit (and that were not unreserved since: a
+   * binding that failed), by group. Permit counts a group's members from these, the members bound
+   * in the cluster and the members waiting at Permit right now, rather than from the scheduling
+   * cycle's snapshot: the snapshot still shows siblings that were released while the cycle ran
+   * (their Permit timed out, a sibling failed), and counting them would allow, and bind, part of a
+   * gang. Guarded by itself.
+   */
+  private final Map<String, java.util.Set<String>> allowed = new java.util.HashMap<>();
 
   /** Creates the plugin. */
   public Coscheduling(CoschedulingArgs args, FrameworkHandle handle) {
@@ -331,7 +341,48 @@ public final class Coscheduling
     if (g == null) {
       return;
     }
+    synchronized (allowed) {
+      java.util.Set<String> uids = allowed.get(pod.namespace() + "/" + g);
+      if (uids != null) {
+        uids.remove(pod.uid());
+      }
+    }
     rejectWaitingSiblings(pod.namespace(), g, "rejection in Unreserve");
+  }
+
+  /**
+   * Returns the UIDs of the group's members that count at Permit: bound in the cluster, allowed by
+   * this plugin (see {@link #allowed}), or waiting at Permit now; forgets allowed members that no
+   * longer exist. Call holding {@link #allowed}.
+   */
+  private java.util.Set<String> readyMembers(String namespace, String g) {
+    java.util.Set<String> uids =
+        allowed.computeIfAbsent(namespace + "/" + g, k -> new java.util.HashSet<>());
+    java.util.Set<String> existing = new java.util.HashSet<>();
+    java.util.Set<String> ready = new java.util.HashSet<>();
+    for (V1Pod p : handle.client().listPods()) {
+      if (!namespace.equals(p.getMetadata().getNamespace()) || !g.equals(groupName(p))) {
+        continue;
+      }
+      String uid = p.getMetadata().getUid();
+      existing.add(uid);
+      String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+      if (p.getSpec() != null
+          && p.getSpec().getNodeName() != null
+          && !"Succeeded".equals(phase)
+          && !"Failed".equals(phase)) {
+        ready.add(uid);
+      }
+    }
+    uids.retainAll(existing);
+    ready.addAll(uids);
+    handle.iterateOverWaitingPods(
+        w -> {
+          if (sameGroup(w.pod(), namespace, g)) {
+            ready.add(w.pod().uid());
+          }
+        });
+    return ready;
   }
 
   // ---- Permit
@@ -346,14 +397,24 @@ public final class Coscheduling
     if (pg == null) {
       return PermitResult.of(Status.unresolvable(notFound(pod.namespace(), g)));
     }
-    int ready = assigned(pod.namespace(), g) + 1;
-    if (ready >= pg.minMember()) {
-      handle.iterateOverWaitingPods(
-          w -> {
-            if (sameGroup(w.pod(), pod.namespace(), g)) {
-              w.allow(NAME);
-            }
-          });
+    boolean complete;
+    synchronized (allowed) {
+      java.util.Set<String> ready = readyMembers(pod.namespace(), g);
+      ready.add(pod.uid());
+      complete = ready.size() >= pg.minMember();
+      if (complete) {
+        java.util.Set<String> uids = allowed.get(pod.namespace() + "/" + g);
+        handle.iterateOverWaitingPods(
+            w -> {
+              if (sameGroup(w.pod(), pod.namespace(), g)) {
+                w.allow(NAME);
+                uids.add(w.pod().uid());
+              }
+            });
+        uids.add(pod.uid());
+      }
+    }
+    if (complete) {
       log.atDebug()
           .setMessage("pod group is complete, members allowed")
           .addKeyValue("pod", pod.key())
