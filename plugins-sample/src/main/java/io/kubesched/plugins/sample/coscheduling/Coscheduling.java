@@ -318,13 +318,22 @@ public final class Coscheduling
     rejectWaitingSiblings(pod.namespace(), g, msg);
     // Always back the group off, for at least MIN_GROUP_BACKOFF_SECONDS: without it (as in
     // scheduler-plugins with podGroupBackoffSeconds 0) a gang that can never fit is the oldest in
-    // the queue forever and keeps the others from ever completing.
-    deniedUntil.put(
-        pg.fullName(),
-        handle
-            .clock()
-            .instant()
-            .plusSeconds(Math.max(MIN_GROUP_BACKOFF_SECONDS, args.effectiveBackoffSeconds())));
+    // the queue forever and keeps the others from ever completing. A member turned away by the
+    // backoff itself neither extends it nor logs again: one line per group attempt.
+    Instant now = handle.clock().instant();
+    Instant until = deniedUntil.get(pg.fullName());
+    if (until == null || !now.isBefore(until)) {
+      int backoff = Math.max(MIN_GROUP_BACKOFF_SECONDS, args.effectiveBackoffSeconds());
+      deniedUntil.put(pg.fullName(), now.plusSeconds(backoff));
+      log.atDebug()
+          .setMessage(
+              "pod group rejected: a member is unschedulable, its waiting siblings released")
+          .addKeyValue("pod", pod.key())
+          .addKeyValue("podGroup", pg.fullName())
+          .addKeyValue("plugin", NAME)
+          .addKeyValue("backoffSeconds", backoff)
+          .log();
+    }
     return PostFilterResult.of(Status.unschedulable(msg));
   }
 
