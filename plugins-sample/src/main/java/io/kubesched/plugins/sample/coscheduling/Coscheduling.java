@@ -49,6 +49,11 @@ import org.slf4j.LoggerFactory;
  *       allowed (binding) or bound, then allows all of them at once. A timeout rejects the member;
  *       its Unreserve rejects every waiting sibling, releasing their reservations.
  *   <li>PostFilter: when a member fits nowhere, its waiting siblings are rejected at once.
+ *   <li>Backoff: a group whose member fits nowhere, or whose waiting members were released (a
+ *       Permit timeout), is turned away at PreFilter ("failed recently") for {@code
+ *       podGroupBackoffSeconds}, at least {@value #MIN_GROUP_BACKOFF_SECONDS}s, so that it does not
+ *       take the nodes again at once; a node added or changed, a pod of another group deleted, a
+ *       change of the PodGroup's spec, or a new (or ungated) member lifts it.
  * </ul>
  *
  * Replace PrioritySort with this plugin at QueueSort (a profile has exactly one QueueSort).
@@ -74,7 +79,16 @@ public final class Coscheduling
 
   private final FrameworkHandle handle;
   private final CoschedulingArgs args;
-  private final Map<String, Instant> deniedUntil = new ConcurrentHashMap<>();
+
+  /** The backoff of a group after a failure, by group: until when, and from how many members. */
+  private final Map<String, Denial> deniedUntil = new ConcurrentHashMap<>();
+
+  /**
+   * A group's backoff: its members are turned away at PreFilter until {@code until}, unless more
+   * members can be scheduled than {@code ungatedMembers} when it began (a member was added or lost
+   * its scheduling gates: the group may complete now).
+   */
+  private record Denial(Instant until, int ungatedMembers) {}
 
   /**
    * Members bound by this plugin's PostBind, by group, until the cluster's view shows them bound:
@@ -189,10 +203,13 @@ public final class Coscheduling
     if (pg == null) {
       return PreFilterResult.of(Status.unresolvable(notFound(pod.namespace(), g)));
     }
-    Instant until = deniedUntil.get(pg.fullName());
-    if (until != null && handle.clock().instant().isBefore(until)) {
-      return PreFilterResult.of(
-          Status.unresolvable("podGroup " + pg.fullName() + " failed recently"));
+    Denial denial = deniedUntil.get(pg.fullName());
+    if (denial != null && handle.clock().instant().isBefore(denial.until())) {
+      if (ungatedMembers(pod.namespace(), g) <= denial.ungatedMembers()) {
+        return PreFilterResult.of(
+            Status.unresolvable("podGroup " + pg.fullName() + " failed recently"));
+      }
+      deniedUntil.remove(pg.fullName(), denial);
     }
     int members = 0;
     for (V1Pod p : handle.client().listPods()) {
@@ -217,8 +234,7 @@ public final class Coscheduling
       String gap = ClusterResources.gap(handle.snapshot().list(), pg);
       if (gap != null) {
         if (args.effectiveBackoffSeconds() > 0) {
-          deniedUntil.put(
-              pg.fullName(), handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
+          deny(pod.namespace(), g, args.effectiveBackoffSeconds());
         }
         return PreFilterResult.of(Status.unresolvable(gap));
       }
@@ -320,11 +336,8 @@ public final class Coscheduling
     // scheduler-plugins with podGroupBackoffSeconds 0) a gang that can never fit is the oldest in
     // the queue forever and keeps the others from ever completing. A member turned away by the
     // backoff itself neither extends it nor logs again: one line per group attempt.
-    Instant now = handle.clock().instant();
-    Instant until = deniedUntil.get(pg.fullName());
-    if (until == null || !now.isBefore(until)) {
-      int backoff = Math.max(MIN_GROUP_BACKOFF_SECONDS, args.effectiveBackoffSeconds());
-      deniedUntil.put(pg.fullName(), now.plusSeconds(backoff));
+    if (!backingOff(pg.fullName())) {
+      int backoff = deny(pod.namespace(), g, minBackoffSeconds());
       log.atDebug()
           .setMessage(
               "pod group rejected: a member is unschedulable, its waiting siblings released")
@@ -350,13 +363,60 @@ public final class Coscheduling
     if (g == null) {
       return;
     }
+    boolean wasAllowed;
     synchronized (allowed) {
       java.util.Set<String> uids = allowed.get(pod.namespace() + "/" + g);
-      if (uids != null) {
-        uids.remove(pod.uid());
+      wasAllowed = uids != null && uids.remove(pod.uid());
+    }
+    int rejected = rejectWaitingSiblings(pod.namespace(), g, "rejection in Unreserve");
+    String fullName = pod.namespace() + "/" + g;
+    if (!wasAllowed && !backingOff(fullName)) {
+      // the gang failed before it was complete (a Permit timeout, another plugin's rejection): its
+      // waiting members are released, and the group backs off instead of taking the nodes again
+      // at once. A member that fails to bind after the gang was allowed is retried at once.
+      int backoff = deny(pod.namespace(), g, minBackoffSeconds());
+      log.atDebug()
+          .setMessage("pod group released: its waiting members were rejected")
+          .addKeyValue("pod", pod.key())
+          .addKeyValue("podGroup", fullName)
+          .addKeyValue("plugin", NAME)
+          .addKeyValue("released", rejected)
+          .addKeyValue("backoffSeconds", backoff)
+          .log();
+    }
+  }
+
+  private int minBackoffSeconds() {
+    return Math.max(MIN_GROUP_BACKOFF_SECONDS, args.effectiveBackoffSeconds());
+  }
+
+  private boolean backingOff(String fullName) {
+    Denial d = deniedUntil.get(fullName);
+    return d != null && handle.clock().instant().isBefore(d.until());
+  }
+
+  /** Backs the group off for {@code seconds} from now; returns {@code seconds}. */
+  private int deny(String namespace, String g, int seconds) {
+    deniedUntil.put(
+        namespace + "/" + g,
+        new Denial(handle.clock().instant().plusSeconds(seconds), ungatedMembers(namespace, g)));
+    return seconds;
+  }
+
+  /** Counts the group's pods that exist, are not being deleted and carry no scheduling gate. */
+  private int ungatedMembers(String namespace, String g) {
+    int n = 0;
+    for (V1Pod p : handle.client().listPods()) {
+      if (namespace.equals(p.getMetadata().getNamespace())
+          && g.equals(groupName(p))
+          && p.getMetadata().getDeletionTimestamp() == null
+          && (p.getSpec() == null
+              || p.getSpec().getSchedulingGates() == null
+              || p.getSpec().getSchedulingGates().isEmpty())) {
+        n++;
       }
     }
-    rejectWaitingSiblings(pod.namespace(), g, "rejection in Unreserve");
+    return n;
   }
 
   /**
@@ -472,13 +532,17 @@ public final class Coscheduling
     return namespace.equals(p.namespace()) && g.equals(groupName(p.pod()));
   }
 
-  private void rejectWaitingSiblings(String namespace, String g, String msg) {
+  /** Rejects the group's members waiting at Permit; returns how many. */
+  private int rejectWaitingSiblings(String namespace, String g, String msg) {
+    int[] n = {0};
     handle.iterateOverWaitingPods(
         w -> {
           if (sameGroup(w.pod(), namespace, g)) {
             w.reject(NAME, msg);
+            n[0]++;
           }
         });
+    return n[0];
   }
 
   @Override

@@ -161,6 +161,20 @@ final class CoschedulingSchedulerTest {
               m ->
                   m.contains(
                       "rejected due to timeout after waiting 10s at plugin" + " Coscheduling"));
+      // released at the timeout, then backed off: each retry waits 10s at Permit again, and the
+      // retries of a member are further apart than that (its pod backoff, growing per attempt)
+      List<Instant> timeouts =
+          s.cluster.events().stream()
+              .filter(e -> e.regardingName().equals("t-0") && e.message().contains("timeout"))
+              .map(e -> e.timestamp())
+              .toList();
+      assertThat(timeouts).hasSizeGreaterThan(1);
+      assertThat(timeouts.get(0)).isEqualTo(Instant.parse("2026-01-01T00:00:10Z"));
+      for (int i = 1; i < timeouts.size(); i++) {
+        assertThat(Duration.between(timeouts.get(i - 1), timeouts.get(i)))
+            .as("retry %d of t-0 after its release", i)
+            .isGreaterThan(Duration.ofSeconds(10));
+      }
       // without the third member the group can no longer complete: PreFilter turns the members
       // away and their reservations are released, so an ordinary pod can use the whole node
       s.cluster.deletePod(s.cluster.getPod("ml", "t-2").orElseThrow());
