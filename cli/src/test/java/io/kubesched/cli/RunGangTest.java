@@ -176,6 +176,15 @@ final class RunGangTest {
     pod(MakePod.pod().name("big").container("pause").req("cpu", "2"));
     await(() -> unchecked(() -> "n1".equals(placements().get("big"))));
     assertThat(placements()).isEqualTo(Map.of("m1", "", "m2", "", "m3", "", "big", "n1"));
+    // released at the group's timeout (the backoff that follows, between a member's retries, is
+    // asserted on simulated time in plugins-sample's CoschedulingSchedulerTest)
+    assertThat(failures())
+        .anyMatch(
+            e ->
+                e.getInvolvedObject().getName().equals("m1")
+                    && e.getMessage()
+                        .contains(
+                            "rejected due to timeout after waiting 1s at plugin Coscheduling"));
   }
 
   @Test
