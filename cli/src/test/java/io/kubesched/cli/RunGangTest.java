@@ -11,6 +11,7 @@ import io.kubesched.cli.RunKubeFlagsTest.Running;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import io.kubesched.testing.apiserver.FakeApiServer;
+import io.kubesched.testing.apiserver.Faults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -19,10 +20,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Coscheduling with scheduler-plugins' PodGroups under {@code kubesched run}. */
 final class RunGangTest {
@@ -169,6 +176,15 @@ final class RunGangTest {
     pod(MakePod.pod().name("big").container("pause").req("cpu", "2"));
     await(() -> unchecked(() -> "n1".equals(placements().get("big"))));
     assertThat(placements()).isEqualTo(Map.of("m1", "", "m2", "", "m3", "", "big", "n1"));
+    // released at the group's timeout (the backoff that follows, between a member's retries, is
+    // asserted on simulated time in plugins-sample's CoschedulingSchedulerTest)
+    assertThat(failures())
+        .anyMatch(
+            e ->
+                e.getInvolvedObject().getName().equals("m1")
+                    && e.getMessage()
+                        .contains(
+                            "rejected due to timeout after waiting 1s at plugin Coscheduling"));
   }
 
   @Test
@@ -194,5 +210,69 @@ final class RunGangTest {
                 + " PodGroup). preemption: 0/1 nodes are available: 1 Preemption is not helpful"
                 + " for scheduling.");
     assertThat(Files.exists(dir)).isTrue();
+  }
+
+  private List<CoreV1Event> failures() throws Exception {
+    return core.listNamespacedEvent("default").execute().getItems().stream()
+        .filter(e -> "FailedScheduling".equals(e.getReason()))
+        .toList();
+  }
+
+  @Test
+  void aPodGroupCreatedAfterItsPodsRequeuesThemAtOnce() throws Exception {
+    node("n1", "2");
+    node("n2", "2");
+    for (String name : List.of("p1", "p2", "p3")) {
+      pod(member(name, "late"));
+    }
+    start();
+    await(() -> unchecked(() -> failures().size() == 3));
+    assertThat(failures())
+        .allSatisfy(e -> assertThat(e.getMessage()).contains("PodGroup default/late not found"));
+    podGroup("late", 3, null);
+    // the PodGroup/Add event requeues the members (after their 1s backoff): without it they would
+    // wait for the unschedulable pods' 5-minute flush, far beyond this wait
+    await(() -> unchecked(() -> !placements().containsValue("")));
+    assertThat(placements().values()).doesNotContain("");
+    // one failed attempt each: the members were retried because of the event, not of a flush
+    assertThat(failures())
+        .extracting(e -> e.getInvolvedObject().getName() + " x" + e.getCount())
+        .containsExactlyInAnyOrder("p1 x1", "p2 x1", "p3 x1");
+  }
+
+  static Stream<Arguments> bindFaults() {
+    return Stream.of(
+        Arguments.of(
+            Named.<Consumer<Faults>>of(
+                "the first binding answers 500",
+                f -> f.failNext("create", "pods/binding", 1, 500))),
+        Arguments.of(
+            Named.<Consumer<Faults>>of(
+                "the first binding takes effect but its response is lost",
+                f -> f.loseNextResponses("create", "pods/binding", 1))));
+  }
+
+  /**
+   * scheduler-plugins' race between Permit and binding: the gang is allowed whole, then one
+   * member's binding fails while the others bind. The member is retried (its siblings bound count
+   * for the group at its Permit): the group ends bound whole, never left short of minMember.
+   */
+  @ParameterizedTest
+  @MethodSource("bindFaults")
+  void aGangWhoseMemberFailsToBindEndsBoundWhole(Consumer<Faults> fault) throws Exception {
+    node("n1", "2");
+    node("n2", "2");
+    podGroup("g", 3, null);
+    for (String name : List.of("p1", "p2", "p3")) {
+      pod(member(name, "g"));
+    }
+    fault.accept(server.faults());
+    start();
+    await(() -> unchecked(() -> !placements().containsValue("")));
+    assertThat(server.faults().injected()).isEqualTo(1);
+    assertThat(placements().values()).doesNotContain("");
+    await(
+        () -> unchecked(() -> status("g") != null && "Scheduled".equals(status("g").get("phase"))));
+    assertThat(status("g")).containsEntry("scheduled", 3.0);
   }
 }

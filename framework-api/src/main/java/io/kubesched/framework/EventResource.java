@@ -47,6 +47,20 @@ public final class EventResource {
   private EventResource() {}
 
   /**
+   * Returns the resource name of the events of a custom resource, kube's {@code
+   * <plural>.<version>.<group>} (e.g. {@code podgroups.v1alpha1.scheduling.x-k8s.io}; {@code
+   * <plural>.<version>} for the core group). The engine emits such an event, with action {@link
+   * ActionType#ADD}, {@link ActionType#UPDATE} or {@link ActionType#DELETE}, when an object of a
+   * custom resource is added, changed (status included) or deleted; a queueing hint function then
+   * receives the old and new objects as the generic maps of {@link ClusterClient#listCustomObjects}
+   * ({@code null} on add, resp. delete).
+   */
+  public static String of(CustomResource resource) {
+    String base = resource.plural() + "." + resource.version();
+    return resource.group().isEmpty() ? base : base + "." + resource.group();
+  }
+
+  /**
    * Returns whether a registration for {@code registered} matches an incoming event of {@code
    * incoming}: equal, the wildcard, or a registered {@code Pod} matching the internal pod kinds.
    */

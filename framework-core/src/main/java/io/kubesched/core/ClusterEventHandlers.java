@@ -17,6 +17,12 @@ import io.kubesched.core.queue.SchedulingQueue;
 import io.kubesched.core.runtime.WaitingPods;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEvent;
+import io.kubesched.framework.CustomResource;
+import io.kubesched.framework.EventResource;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -38,6 +44,7 @@ final class ClusterEventHandlers implements ClusterListener {
   private final WaitingPods waitingPods;
   private final Predicate<V1Pod> responsibleForPod;
   private final Runnable onAssignedPodDeleted;
+  private final Map<String, String> customEventResources = new HashMap<>();
 
   /**
    * Creates the handlers.
@@ -45,18 +52,24 @@ final class ClusterEventHandlers implements ClusterListener {
    * @param responsibleForPod whether an unassigned pod names one of the scheduler's profiles
    * @param onAssignedPodDeleted called after an assigned pod left the cache (freed resources count
    *     as progress for the simulation driver)
+   * @param customResources the custom resources the plugins declare, which name the events of their
+   *     objects (see {@link #onCustomObjectChange})
    */
   ClusterEventHandlers(
       SchedulerCache cache,
       SchedulingQueue queue,
       WaitingPods waitingPods,
       Predicate<V1Pod> responsibleForPod,
-      Runnable onAssignedPodDeleted) {
+      Runnable onAssignedPodDeleted,
+      List<CustomResource> customResources) {
     this.cache = cache;
     this.queue = queue;
     this.waitingPods = waitingPods;
     this.responsibleForPod = responsibleForPod;
     this.onAssignedPodDeleted = onAssignedPodDeleted;
+    for (CustomResource r : customResources) {
+      customEventResources.put(r.apiVersion() + "/" + r.kind(), EventResource.of(r));
+    }
   }
 
   @Override
@@ -85,6 +98,40 @@ final class ClusterEventHandlers implements ClusterListener {
         oldObj == null ? ActionType.ADD : newObj == null ? ActionType.DELETE : ActionType.UPDATE;
     queue.moveAllToActiveOrBackoffQueue(
         io.kubesched.framework.ClusterEvent.of(resource, action), oldObj, newObj, null);
+  }
+
+  /**
+   * A custom object changed: moves the unschedulable pods its event may help. The event's resource
+   * is {@link EventResource#of} the declared custom resource of that apiVersion and kind; for a
+   * kind no plugin declares, the plural is guessed from the kind as kube's {@code
+   * UnsafeGuessKindToResource} does ({@code Policy} → {@code policies}).
+   */
+  @Override
+  public void onCustomObjectChange(
+      String apiVersion, String kind, Map<String, Object> oldObj, Map<String, Object> newObj) {
+    String resource = customEventResources.get(apiVersion + "/" + kind);
+    if (resource == null) {
+      int slash = apiVersion.indexOf('/');
+      String group = slash < 0 ? "" : apiVersion.substring(0, slash);
+      String version = apiVersion.substring(slash + 1);
+      resource =
+          EventResource.of(new CustomResource(group, version, guessPlural(kind), kind, true));
+    }
+    int action =
+        oldObj == null ? ActionType.ADD : newObj == null ? ActionType.DELETE : ActionType.UPDATE;
+    queue.moveAllToActiveOrBackoffQueue(ClusterEvent.of(resource, action), oldObj, newObj, null);
+  }
+
+  /** Returns the lower-case plural of {@code kind}, guessed as kube's RESTMapper guesses it. */
+  static String guessPlural(String kind) {
+    String singular = kind.toLowerCase(Locale.ROOT);
+    if (singular.endsWith("s")) {
+      return singular + "es";
+    }
+    if (singular.endsWith("y")) {
+      return singular.substring(0, singular.length() - 1) + "ies";
+    }
+    return singular + "s";
   }
 
   @Override

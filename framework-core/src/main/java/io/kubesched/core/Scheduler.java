@@ -184,7 +184,12 @@ public final class Scheduler implements AutoCloseable {
     holder.queue = queue;
     this.handlers =
         new ClusterEventHandlers(
-            cache, queue, waitingPods, this::responsibleForPod, progress::incrementAndGet);
+            cache,
+            queue,
+            waitingPods,
+            this::responsibleForPod,
+            progress::incrementAndGet,
+            registry.customResources(config));
     this.failures = new SchedulingFailureHandler(cluster, cache, queue, metrics);
     this.bindings =
         new BindingCycle(

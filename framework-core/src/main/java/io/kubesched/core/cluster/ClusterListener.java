@@ -48,4 +48,19 @@ public interface ClusterListener {
    * add, {@code newObj} null on delete.
    */
   default void onObjectChange(String resource, Object oldObj, Object newObj) {}
+
+  /**
+   * Called when a custom object (an object of a resource outside the typed kinds, kept as a generic
+   * map) was added, changed (its status included) or deleted; not replayed on registration.
+   *
+   * @param apiVersion the object's {@code apiVersion}, e.g. {@code scheduling.x-k8s.io/v1alpha1}
+   * @param kind the object's {@code kind}, e.g. {@code PodGroup}
+   * @param oldObj the previous version, {@code null} on add
+   * @param newObj the new version, {@code null} on delete
+   */
+  default void onCustomObjectChange(
+      String apiVersion,
+      String kind,
+      java.util.Map<String, Object> oldObj,
+      java.util.Map<String, Object> newObj) {}
 }

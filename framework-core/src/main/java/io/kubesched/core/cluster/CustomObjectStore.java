@@ -70,11 +70,18 @@ final class CustomObjectStore {
     return copy;
   }
 
-  /** Deletes a custom object; returns whether there was one. */
-  boolean delete(String apiVersion, String kind, String namespace, String name) {
+  /** Deletes a custom object; returns the deleted object, or {@code null} when there was none. */
+  Map<String, Object> delete(String apiVersion, String kind, String namespace, String name) {
     return objects.remove(
-            apiVersion + "/" + kind + "/" + (namespace == null ? "" : namespace) + "/" + name)
-        != null;
+        apiVersion + "/" + kind + "/" + (namespace == null ? "" : namespace) + "/" + name);
+  }
+
+  /**
+   * Returns the stored object with the apiVersion, kind, namespace and name of {@code object}, or
+   * {@code null}.
+   */
+  Map<String, Object> current(Map<String, ?> object) {
+    return objects.get(key(ObjectCopier.copyMap(object)));
   }
 
   /** Returns the objects of {@code apiVersion} {@code kind}, of {@code namespace} unless null. */

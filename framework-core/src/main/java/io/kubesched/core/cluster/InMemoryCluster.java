@@ -36,8 +36,9 @@ import java.util.function.Consumer;
  * sets, stateful sets, replication controllers, deployments, jobs, daemon sets, the storage kinds
  * of {@link StorageObjects}, DRA objects ({@code resource.k8s.io/v1} ResourceClaims,
  * ResourceClaimTemplates, DeviceClasses, ResourceSlices) and custom objects (generic maps). Every
- * write bumps a cluster-wide {@code metadata.resourceVersion}, as etcd does; node, pod and storage
- * changes are delivered to the {@link ClusterListener}s in the order they happened.
+ * write bumps a cluster-wide {@code metadata.resourceVersion}, as etcd does; node, pod, storage,
+ * DRA and custom object changes are delivered to the {@link ClusterListener}s in the order they
+ * happened.
  *
  * <p>Objects given to {@code create}/{@code update} are copied; objects handed out (by reads and to
  * listeners) are the stored instances and must not be modified: a change is always a new object.
@@ -510,9 +511,13 @@ public final class InMemoryCluster implements Cluster, StoreReads {
    * @throws IllegalArgumentException when apiVersion, kind or name is missing
    */
   public Map<String, Object> createCustomObject(Map<String, ?> object) {
+    Map<String, Object> created;
     synchronized (lock) {
-      return customObjects.create(object);
+      created = customObjects.create(object);
+      notifyCustomLocked(null, created);
     }
+    listeners.dispatch();
+    return created;
   }
 
   /**
@@ -521,9 +526,14 @@ public final class InMemoryCluster implements Cluster, StoreReads {
    * @throws ClusterException {@code NOT_FOUND} when it does not exist
    */
   public Map<String, Object> updateCustomObject(Map<String, ?> object) {
+    Map<String, Object> updated;
     synchronized (lock) {
-      return customObjects.update(object);
+      Map<String, Object> old = customObjects.current(object);
+      updated = customObjects.update(object);
+      notifyCustomLocked(old, updated);
     }
+    listeners.dispatch();
+    return updated;
   }
 
   /**
@@ -534,16 +544,35 @@ public final class InMemoryCluster implements Cluster, StoreReads {
    */
   @Override
   public Map<String, Object> updateCustomObjectStatus(Map<String, ?> object) {
+    Map<String, Object> updated;
     synchronized (lock) {
-      return customObjects.updateStatus(object);
+      Map<String, Object> old = customObjects.current(object);
+      updated = customObjects.updateStatus(object);
+      notifyCustomLocked(old, updated);
     }
+    listeners.dispatch();
+    return updated;
   }
 
   /** Deletes a custom object; returns whether there was one. */
   public boolean deleteCustomObject(String apiVersion, String kind, String namespace, String name) {
     synchronized (lock) {
-      return customObjects.delete(apiVersion, kind, namespace, name);
+      Map<String, Object> old = customObjects.delete(apiVersion, kind, namespace, name);
+      if (old == null) {
+        return false;
+      }
+      notifyCustomLocked(old, null);
     }
+    listeners.dispatch();
+    return true;
+  }
+
+  /** Delivers a custom object's change ({@link ClusterListener#onCustomObjectChange}). */
+  private void notifyCustomLocked(Map<String, Object> old, Map<String, Object> now) {
+    Map<String, Object> any = now != null ? now : old;
+    String apiVersion = String.valueOf(any.get("apiVersion"));
+    String kind = String.valueOf(any.get("kind"));
+    listeners.notifyLocked(l -> l.onCustomObjectChange(apiVersion, kind, old, now));
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import com.google.gson.reflect.TypeToken;
 import io.kubernetes.client.custom.V1Patch;
+import io.kubernetes.client.informer.ResourceEventHandler;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
 import io.kubernetes.client.informer.cache.Caches;
@@ -29,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * The custom resources a {@link KubernetesCluster} watches: one dynamic informer (JSON objects, no
  * generated classes) per declared resource, read back as the generic maps of {@link
  * io.kubesched.framework.ClusterClient#listCustomObjects}, and status writes as JSON merge patches
- * of the {@code status} subresource.
+ * of the {@code status} subresource. Each informer's changes go to a {@link ChangeSink}, as maps.
  *
  * <p>Resources are added before {@link #start()}; reads and writes are thread-safe afterwards.
  */
@@ -37,8 +38,17 @@ final class CustomResourceInformers {
   private static final Logger log = LoggerFactory.getLogger(CustomResourceInformers.class);
   private static final Type MAP = new TypeToken<Map<String, Object>>() {}.getType();
 
+  /** Receives the changes of the watched custom objects, as generic maps. */
+  @FunctionalInterface
+  interface ChangeSink {
+    /** {@code oldObj} is null on add, {@code newObj} on delete. */
+    void changed(
+        String apiVersion, String kind, Map<String, Object> oldObj, Map<String, Object> newObj);
+  }
+
   private final ApiClient client;
   private final Gson gson;
+  private final ChangeSink sink;
   private final Map<String, Watched> byApiVersionKind = new LinkedHashMap<>();
 
   private record Watched(
@@ -46,9 +56,10 @@ final class CustomResourceInformers {
       SharedInformerFactory factory,
       SharedIndexInformer<DynamicKubernetesObject> informer) {}
 
-  CustomResourceInformers(ApiClient client) {
+  CustomResourceInformers(ApiClient client, ChangeSink sink) {
     this.client = client;
     this.gson = client.getJSON().getGson();
+    this.sink = sink;
   }
 
   /** Adds an informer for {@code r} (once per apiVersion and kind). */
@@ -72,7 +83,35 @@ final class CustomResourceInformers {
                     .addArgument(r.plural() + "." + r.apiVersion())
                     .addArgument(e.toString())
                     .log());
+    String apiVersion = r.apiVersion();
+    String kind = r.kind();
+    informer.addEventHandler(
+        new ResourceEventHandler<>() {
+          @Override
+          public void onAdd(DynamicKubernetesObject obj) {
+            sink.changed(apiVersion, kind, null, toMap(obj, apiVersion, kind));
+          }
+
+          @Override
+          public void onUpdate(DynamicKubernetesObject oldObj, DynamicKubernetesObject newObj) {
+            sink.changed(
+                apiVersion, kind, toMap(oldObj, apiVersion, kind), toMap(newObj, apiVersion, kind));
+          }
+
+          @Override
+          public void onDelete(DynamicKubernetesObject obj, boolean finalStateUnknown) {
+            sink.changed(apiVersion, kind, toMap(obj, apiVersion, kind), null);
+          }
+        });
     byApiVersionKind.put(key, new Watched(r, factory, informer));
+  }
+
+  /** Returns {@code o} as a generic map with its apiVersion and kind. */
+  private Map<String, Object> toMap(DynamicKubernetesObject o, String apiVersion, String kind) {
+    Map<String, Object> m = gson.fromJson(o.getRaw(), MAP);
+    m.putIfAbsent("apiVersion", apiVersion);
+    m.putIfAbsent("kind", kind);
+    return m;
   }
 
   /** Returns the informers, to start and to wait for. */
@@ -118,10 +157,7 @@ final class CustomResourceInformers {
             : w.informer().getIndexer().byIndex(Caches.NAMESPACE_INDEX, namespace);
     List<Map<String, Object>> out = new ArrayList<>(objects.size());
     for (DynamicKubernetesObject o : objects) {
-      Map<String, Object> m = gson.fromJson(o.getRaw(), MAP);
-      m.putIfAbsent("apiVersion", apiVersion);
-      m.putIfAbsent("kind", kind);
-      out.add(m);
+      out.add(toMap(o, apiVersion, kind));
     }
     return out;
   }

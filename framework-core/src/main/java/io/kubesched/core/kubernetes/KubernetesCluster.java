@@ -84,7 +84,8 @@ import org.slf4j.LoggerFactory;
  * status.phase!=Succeeded,status.phase!=Failed}, as kube-scheduler); namespaces; pod disruption
  * budgets; priority classes; services, replica sets, stateful sets and replication controllers (for
  * spreading plugins); the custom resources declared with {@link #watchCustomResources} (dynamic
- * informers, served by {@link #listCustomObjects}).
+ * informers, served by {@link #listCustomObjects}; their changes go to the listeners' {@link
+ * ClusterListener#onCustomObjectChange}).
  *
  * <p>Writes: {@link #bind} posts the {@code pods/binding} subresource; condition and
  * nominatedNodeName changes are strategic merge patches of the pod's {@code status}; {@link
@@ -163,7 +164,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     PolicyV1Api policy = new PolicyV1Api(client);
     SchedulingV1Api scheduling = new SchedulingV1Api(client);
     this.factory = new SharedInformerFactory(client);
-    this.customResources = new CustomResourceInformers(client);
+    this.customResources = new CustomResourceInformers(client, this::customObjectChanged);
     this.nodeInformer =
         informer(
             p ->
@@ -697,6 +698,16 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
    */
   public void watchCustomResources(Collection<CustomResource> resources) {
     resources.forEach(customResources::watch);
+  }
+
+  /** Delivers a custom object change to the listeners, in order with node and pod changes. */
+  private void customObjectChanged(
+      String apiVersion, String kind, Map<String, Object> oldObj, Map<String, Object> newObj) {
+    synchronized (dispatch) {
+      for (ClusterListener l : listeners) {
+        safely(() -> l.onCustomObjectChange(apiVersion, kind, oldObj, newObj));
+      }
+    }
   }
 
   /** Returns the custom resources watched. */

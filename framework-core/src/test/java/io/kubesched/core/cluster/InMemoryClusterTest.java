@@ -85,6 +85,25 @@ final class InMemoryClusterTest {
       calls.add("podDelete " + p.getMetadata().getName());
     }
 
+    @Override
+    public void onCustomObjectChange(
+        String apiVersion, String kind, Map<String, Object> old, Map<String, Object> now) {
+      calls.add(
+          "custom "
+              + apiVersion
+              + " "
+              + kind
+              + " "
+              + (old == null ? "-" : meta(old).get("resourceVersion") + "/" + old.get("spec"))
+              + "->"
+              + (now == null ? "-" : meta(now).get("resourceVersion") + "/" + now.get("spec")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> meta(Map<String, Object> o) {
+      return (Map<String, Object>) o.get("metadata");
+    }
+
     private static String rv(io.kubernetes.client.common.KubernetesObject o) {
       return o.getMetadata().getResourceVersion();
     }
@@ -657,5 +676,38 @@ final class InMemoryClusterTest {
 
     assertThat(versions).hasSize(1000).isSorted().doesNotHaveDuplicates();
     assertThat(cluster.listPods()).hasSize(1000);
+  }
+
+  @Test
+  void customObjectChangesAreDeliveredToListenersWithTheirOldAndNewVersions() {
+    Recorder r = new Recorder();
+    cluster.addListener(r);
+    Map<String, Object> pg =
+        Map.of(
+            "apiVersion",
+            "scheduling.x-k8s.io/v1alpha1",
+            "kind",
+            "PodGroup",
+            "metadata",
+            Map.of("namespace", "ns1", "name", "g1"),
+            "spec",
+            Map.of("minMember", 2));
+    cluster.createCustomObject(pg);
+    Map<String, Object> changed = new java.util.HashMap<>(pg);
+    changed.put("spec", Map.of("minMember", 3));
+    cluster.updateCustomObject(changed);
+    Map<String, Object> withStatus = new java.util.HashMap<>(changed);
+    withStatus.put("status", Map.of("phase", "Pending"));
+    cluster.updateCustomObjectStatus(withStatus);
+    cluster.deleteCustomObject("scheduling.x-k8s.io/v1alpha1", "PodGroup", "ns1", "g1");
+    assertThat(cluster.deleteCustomObject("scheduling.x-k8s.io/v1alpha1", "PodGroup", "ns1", "g1"))
+        .isFalse();
+
+    assertThat(r.calls)
+        .containsExactly(
+            "custom scheduling.x-k8s.io/v1alpha1 PodGroup -->1/{minMember=2}",
+            "custom scheduling.x-k8s.io/v1alpha1 PodGroup 1/{minMember=2}->2/{minMember=3}",
+            "custom scheduling.x-k8s.io/v1alpha1 PodGroup 2/{minMember=3}->3/{minMember=3}",
+            "custom scheduling.x-k8s.io/v1alpha1 PodGroup 3/{minMember=3}->-");
   }
 }

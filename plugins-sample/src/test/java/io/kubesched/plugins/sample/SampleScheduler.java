@@ -6,6 +6,7 @@ import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.config.ConfigurationLoader;
 import io.kubesched.core.runtime.PluginRegistry;
 import io.kubesched.core.time.SimulatedTime;
+import io.kubesched.framework.PluginProvider;
 import java.time.Instant;
 import java.util.List;
 import java.util.Random;
@@ -18,7 +19,15 @@ public final class SampleScheduler implements AutoCloseable {
 
   /** Starts a scheduler running {@code configYaml}. */
   public SampleScheduler(String configYaml) {
+    this(configYaml, List.of());
+  }
+
+  /**
+   * Starts a scheduler running {@code configYaml} with test plugins besides the discovered ones.
+   */
+  public SampleScheduler(String configYaml, List<PluginProvider<?>> extra) {
     PluginRegistry registry = PluginRegistry.discover();
+    extra.forEach(registry::register);
     scheduler =
         Scheduler.builder()
             .cluster(cluster)

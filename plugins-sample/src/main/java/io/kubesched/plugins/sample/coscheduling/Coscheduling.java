@@ -20,6 +20,7 @@ import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueSortPlugin;
 import io.kubesched.framework.QueuedPodInfo;
+import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ReservePlugin;
 import io.kubesched.framework.Status;
 import java.time.Duration;
@@ -44,10 +45,15 @@ import org.slf4j.LoggerFactory;
  *       without group counts with its first attempt time), then by group name.
  *   <li>PreFilter rejects a member while fewer than {@code minMember} pods of its group exist, and
  *       while the group is backing off after a failure.
- *   <li>Permit makes each member wait until {@code minMember} members are assumed or bound, then
- *       allows all of them at once. A timeout rejects the member; its Unreserve rejects every
- *       waiting sibling, releasing their reservations.
+ *   <li>Permit makes each member wait until {@code minMember} members are waiting at Permit,
+ *       allowed (binding) or bound, then allows all of them at once. A timeout rejects the member;
+ *       its Unreserve rejects every waiting sibling, releasing their reservations.
  *   <li>PostFilter: when a member fits nowhere, its waiting siblings are rejected at once.
+ *   <li>Backoff: a group whose member fits nowhere, or whose waiting members were released (a
+ *       Permit timeout), is turned away at PreFilter ("failed recently") for {@code
+ *       podGroupBackoffSeconds}, at least {@value #MIN_GROUP_BACKOFF_SECONDS}s, so that it does not
+ *       take the nodes again at once; a node added or changed, a pod of another group deleted, a
+ *       change of the PodGroup's spec, or a new (or ungated) member lifts it.
  * </ul>
  *
  * Replace PrioritySort with this plugin at QueueSort (a profile has exactly one QueueSort).
@@ -73,7 +79,16 @@ public final class Coscheduling
 
   private final FrameworkHandle handle;
   private final CoschedulingArgs args;
-  private final Map<String, Instant> deniedUntil = new ConcurrentHashMap<>();
+
+  /** The backoff of a group after a failure, by group: until when, and from how many members. */
+  private final Map<String, Denial> deniedUntil = new ConcurrentHashMap<>();
+
+  /**
+   * A group's backoff: its members are turned away at PreFilter until {@code until}, unless more
+   * members can be scheduled than {@code ungatedMembers} when it began (a member was added or lost
+   * its scheduling gates: the group may complete now).
+   */
+  private record Denial(Instant until, int ungatedMembers) {}
 
   /**
    * Members bound by this plugin's PostBind, by group, until the cluster's view shows them bound:
@@ -81,6 +96,16 @@ public final class Coscheduling
    * could count fewer members than are bound. Guarded by {@link #updateStatus}'s lock.
    */
   private final Map<String, java.util.Set<String>> boundByUs = new java.util.HashMap<>();
+
+  /**
+   * The UIDs of the members this plugin allowed at Permit (and that were not unreserved since: a
+   * binding that failed), by group. Permit counts a group's members from these, the members bound
+   * in the cluster and the members waiting at Permit right now, rather than from the scheduling
+   * cycle's snapshot: the snapshot still shows siblings that were released while the cycle ran
+   * (their Permit timed out, a sibling failed), and counting them would allow, and bind, part of a
+   * gang. Guarded by itself.
+   */
+  private final Map<String, java.util.Set<String>> allowed = new java.util.HashMap<>();
 
   /** Creates the plugin. */
   public Coscheduling(CoschedulingArgs args, FrameworkHandle handle) {
@@ -178,10 +203,13 @@ public final class Coscheduling
     if (pg == null) {
       return PreFilterResult.of(Status.unresolvable(notFound(pod.namespace(), g)));
     }
-    Instant until = deniedUntil.get(pg.fullName());
-    if (until != null && handle.clock().instant().isBefore(until)) {
-      return PreFilterResult.of(
-          Status.unresolvable("podGroup " + pg.fullName() + " failed recently"));
+    Denial denial = deniedUntil.get(pg.fullName());
+    if (denial != null && handle.clock().instant().isBefore(denial.until())) {
+      if (ungatedMembers(pod.namespace(), g) <= denial.ungatedMembers()) {
+        return PreFilterResult.of(
+            Status.unresolvable("podGroup " + pg.fullName() + " failed recently"));
+      }
+      deniedUntil.remove(pg.fullName(), denial);
     }
     int members = 0;
     for (V1Pod p : handle.client().listPods()) {
@@ -206,8 +234,7 @@ public final class Coscheduling
       String gap = ClusterResources.gap(handle.snapshot().list(), pg);
       if (gap != null) {
         if (args.effectiveBackoffSeconds() > 0) {
-          deniedUntil.put(
-              pg.fullName(), handle.clock().instant().plusSeconds(args.effectiveBackoffSeconds()));
+          deny(pod.namespace(), g, args.effectiveBackoffSeconds());
         }
         return PreFilterResult.of(Status.unresolvable(gap));
       }
@@ -307,13 +334,19 @@ public final class Coscheduling
     rejectWaitingSiblings(pod.namespace(), g, msg);
     // Always back the group off, for at least MIN_GROUP_BACKOFF_SECONDS: without it (as in
     // scheduler-plugins with podGroupBackoffSeconds 0) a gang that can never fit is the oldest in
-    // the queue forever and keeps the others from ever completing.
-    deniedUntil.put(
-        pg.fullName(),
-        handle
-            .clock()
-            .instant()
-            .plusSeconds(Math.max(MIN_GROUP_BACKOFF_SECONDS, args.effectiveBackoffSeconds())));
+    // the queue forever and keeps the others from ever completing. A member turned away by the
+    // backoff itself neither extends it nor logs again: one line per group attempt.
+    if (!backingOff(pg.fullName())) {
+      int backoff = deny(pod.namespace(), g, minBackoffSeconds());
+      log.atDebug()
+          .setMessage(
+              "pod group rejected: a member is unschedulable, its waiting siblings released")
+          .addKeyValue("pod", pod.key())
+          .addKeyValue("podGroup", pg.fullName())
+          .addKeyValue("plugin", NAME)
+          .addKeyValue("backoffSeconds", backoff)
+          .log();
+    }
     return PostFilterResult.of(Status.unschedulable(msg));
   }
 
@@ -330,7 +363,95 @@ public final class Coscheduling
     if (g == null) {
       return;
     }
-    rejectWaitingSiblings(pod.namespace(), g, "rejection in Unreserve");
+    boolean wasAllowed;
+    synchronized (allowed) {
+      java.util.Set<String> uids = allowed.get(pod.namespace() + "/" + g);
+      wasAllowed = uids != null && uids.remove(pod.uid());
+    }
+    int rejected = rejectWaitingSiblings(pod.namespace(), g, "rejection in Unreserve");
+    String fullName = pod.namespace() + "/" + g;
+    if (!wasAllowed && !backingOff(fullName)) {
+      // the gang failed before it was complete (a Permit timeout, another plugin's rejection): its
+      // waiting members are released, and the group backs off instead of taking the nodes again
+      // at once. A member that fails to bind after the gang was allowed is retried at once.
+      int backoff = deny(pod.namespace(), g, minBackoffSeconds());
+      log.atDebug()
+          .setMessage("pod group released: its waiting members were rejected")
+          .addKeyValue("pod", pod.key())
+          .addKeyValue("podGroup", fullName)
+          .addKeyValue("plugin", NAME)
+          .addKeyValue("released", rejected)
+          .addKeyValue("backoffSeconds", backoff)
+          .log();
+    }
+  }
+
+  private int minBackoffSeconds() {
+    return Math.max(MIN_GROUP_BACKOFF_SECONDS, args.effectiveBackoffSeconds());
+  }
+
+  private boolean backingOff(String fullName) {
+    Denial d = deniedUntil.get(fullName);
+    return d != null && handle.clock().instant().isBefore(d.until());
+  }
+
+  /** Backs the group off for {@code seconds} from now; returns {@code seconds}. */
+  private int deny(String namespace, String g, int seconds) {
+    deniedUntil.put(
+        namespace + "/" + g,
+        new Denial(handle.clock().instant().plusSeconds(seconds), ungatedMembers(namespace, g)));
+    return seconds;
+  }
+
+  /** Counts the group's pods that exist, are not being deleted and carry no scheduling gate. */
+  private int ungatedMembers(String namespace, String g) {
+    int n = 0;
+    for (V1Pod p : handle.client().listPods()) {
+      if (namespace.equals(p.getMetadata().getNamespace())
+          && g.equals(groupName(p))
+          && p.getMetadata().getDeletionTimestamp() == null
+          && (p.getSpec() == null
+              || p.getSpec().getSchedulingGates() == null
+              || p.getSpec().getSchedulingGates().isEmpty())) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Returns the UIDs of the group's members that count at Permit: bound in the cluster, allowed by
+   * this plugin (see {@link #allowed}), or waiting at Permit now; forgets allowed members that no
+   * longer exist. Call holding {@link #allowed}.
+   */
+  private java.util.Set<String> readyMembers(String namespace, String g) {
+    java.util.Set<String> uids =
+        allowed.computeIfAbsent(namespace + "/" + g, k -> new java.util.HashSet<>());
+    java.util.Set<String> existing = new java.util.HashSet<>();
+    java.util.Set<String> ready = new java.util.HashSet<>();
+    for (V1Pod p : handle.client().listPods()) {
+      if (!namespace.equals(p.getMetadata().getNamespace()) || !g.equals(groupName(p))) {
+        continue;
+      }
+      String uid = p.getMetadata().getUid();
+      existing.add(uid);
+      String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+      if (p.getSpec() != null
+          && p.getSpec().getNodeName() != null
+          && !"Succeeded".equals(phase)
+          && !"Failed".equals(phase)) {
+        ready.add(uid);
+      }
+    }
+    uids.retainAll(existing);
+    ready.addAll(uids);
+    handle.iterateOverWaitingPods(
+        w -> {
+          if (sameGroup(w.pod(), namespace, g)) {
+            ready.add(w.pod().uid());
+          }
+        });
+    return ready;
   }
 
   // ---- Permit
@@ -345,14 +466,24 @@ public final class Coscheduling
     if (pg == null) {
       return PermitResult.of(Status.unresolvable(notFound(pod.namespace(), g)));
     }
-    int ready = assigned(pod.namespace(), g) + 1;
-    if (ready >= pg.minMember()) {
-      handle.iterateOverWaitingPods(
-          w -> {
-            if (sameGroup(w.pod(), pod.namespace(), g)) {
-              w.allow(NAME);
-            }
-          });
+    boolean complete;
+    synchronized (allowed) {
+      java.util.Set<String> ready = readyMembers(pod.namespace(), g);
+      ready.add(pod.uid());
+      complete = ready.size() >= pg.minMember();
+      if (complete) {
+        java.util.Set<String> uids = allowed.get(pod.namespace() + "/" + g);
+        handle.iterateOverWaitingPods(
+            w -> {
+              if (sameGroup(w.pod(), pod.namespace(), g)) {
+                w.allow(NAME);
+                uids.add(w.pod().uid());
+              }
+            });
+        uids.add(pod.uid());
+      }
+    }
+    if (complete) {
       log.atDebug()
           .setMessage("pod group is complete, members allowed")
           .addKeyValue("pod", pod.key())
@@ -401,21 +532,102 @@ public final class Coscheduling
     return namespace.equals(p.namespace()) && g.equals(groupName(p.pod()));
   }
 
-  private void rejectWaitingSiblings(String namespace, String g, String msg) {
+  /** Rejects the group's members waiting at Permit; returns how many. */
+  private int rejectWaitingSiblings(String namespace, String g, String msg) {
+    int[] n = {0};
     handle.iterateOverWaitingPods(
         w -> {
           if (sameGroup(w.pod(), namespace, g)) {
             w.reject(NAME, msg);
+            n[0]++;
           }
         });
+    return n[0];
   }
 
   @Override
   public List<ClusterEventWithHint> eventsToRegister() {
-    // scheduler-plugins registers Pod/Add only: a member rejected because of its gang then waits
-    // for a new pod, even when a rejected gang released its nodes (Pod/Delete of an assumed pod)
+    // scheduler-plugins registers Pod/Add and PodGroup/Add|Update. kubesched adds Pod/Delete (a
+    // rejected gang releasing its nodes, another pod leaving) and the node events that can make a
+    // gang fit: with them, and since such an event lifts the group's backoff (see liftBackoff), a
+    // gang that can fit after a change is scheduled at its next attempt instead of being turned
+    // away as "failed recently" and left for the 5-minute flush.
     return List.of(
         ClusterEventWithHint.of(EventResource.POD, ActionType.ADD),
-        ClusterEventWithHint.of(EventResource.POD, ActionType.DELETE));
+        ClusterEventWithHint.of(EventResource.POD, ActionType.DELETE, this::afterPodDelete),
+        ClusterEventWithHint.of(
+            EventResource.NODE,
+            ActionType.ADD
+                | ActionType.UPDATE_NODE_ALLOCATABLE
+                | ActionType.UPDATE_NODE_LABEL
+                | ActionType.UPDATE_NODE_TAINT,
+            this::afterClusterChange),
+        ClusterEventWithHint.of(
+            EventResource.of(CoschedulingProvider.POD_GROUPS),
+            ActionType.ADD | ActionType.UPDATE,
+            this::afterPodGroupChange));
+  }
+
+  /**
+   * Lifts the backoff of {@code pod}'s group: a change in the cluster since the group failed may
+   * let it fit, and its members, requeued by that change, must not be turned away as "failed
+   * recently" (nothing would requeue them again before the 5-minute flush).
+   */
+  private void liftBackoff(V1Pod pod) {
+    String g = groupName(pod);
+    if (g != null) {
+      String ns = pod.getMetadata().getNamespace();
+      deniedUntil.remove((ns == null ? "default" : ns) + "/" + g);
+    }
+  }
+
+  private QueueingHint afterClusterChange(V1Pod pod, Object oldObj, Object newObj) {
+    liftBackoff(pod);
+    return QueueingHint.QUEUE;
+  }
+
+  /**
+   * A pod was deleted: the pod is requeued; its group's backoff is lifted unless the deleted pod is
+   * of the same group (a rejected gang releasing its own members).
+   */
+  private QueueingHint afterPodDelete(V1Pod pod, Object oldObj, Object newObj) {
+    if (!(oldObj instanceof V1Pod deleted)
+        || !Objects.equals(groupName(deleted), groupName(pod))
+        || !Objects.equals(
+            deleted.getMetadata().getNamespace(), pod.getMetadata().getNamespace())) {
+      liftBackoff(pod);
+    }
+    return QueueingHint.QUEUE;
+  }
+
+  private QueueingHint afterPodGroupChange(V1Pod pod, Object oldObj, Object newObj) {
+    QueueingHint hint = isSchedulableAfterPodGroupChange(pod, oldObj, newObj);
+    if (hint == QueueingHint.QUEUE) {
+      liftBackoff(pod);
+    }
+    return hint;
+  }
+
+  /**
+   * Queues {@code pod} when the PodGroup added or changed is its own group and, on update, its spec
+   * changed (a change of the status only, which Coscheduling writes itself on every member's
+   * attempt, cannot help); skips it otherwise.
+   */
+  static QueueingHint isSchedulableAfterPodGroupChange(V1Pod pod, Object oldObj, Object newObj) {
+    String g = groupName(pod);
+    if (g == null || !(newObj instanceof Map<?, ?> now)) {
+      return QueueingHint.SKIP;
+    }
+    Map<?, ?> meta = now.get("metadata") instanceof Map<?, ?> m ? m : Map.of();
+    String ns = Objects.toString(meta.get("namespace"), "default");
+    String podNs =
+        pod.getMetadata().getNamespace() == null ? "default" : pod.getMetadata().getNamespace();
+    if (!g.equals(meta.get("name")) || !ns.equals(podNs)) {
+      return QueueingHint.SKIP;
+    }
+    if (oldObj instanceof Map<?, ?> old && Objects.equals(old.get("spec"), now.get("spec"))) {
+      return QueueingHint.SKIP;
+    }
+    return QueueingHint.QUEUE;
   }
 }

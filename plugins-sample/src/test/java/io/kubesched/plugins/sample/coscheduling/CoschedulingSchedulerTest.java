@@ -6,6 +6,7 @@ import io.kubesched.plugins.sample.SampleScheduler;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +161,20 @@ final class CoschedulingSchedulerTest {
               m ->
                   m.contains(
                       "rejected due to timeout after waiting 10s at plugin" + " Coscheduling"));
+      // released at the timeout, then backed off: each retry waits 10s at Permit again, and the
+      // retries of a member are further apart than that (its pod backoff, growing per attempt)
+      List<Instant> timeouts =
+          s.cluster.events().stream()
+              .filter(e -> e.regardingName().equals("t-0") && e.message().contains("timeout"))
+              .map(e -> e.timestamp())
+              .toList();
+      assertThat(timeouts).hasSizeGreaterThan(1);
+      assertThat(timeouts.get(0)).isEqualTo(Instant.parse("2026-01-01T00:00:10Z"));
+      for (int i = 1; i < timeouts.size(); i++) {
+        assertThat(Duration.between(timeouts.get(i - 1), timeouts.get(i)))
+            .as("retry %d of t-0 after its release", i)
+            .isGreaterThan(Duration.ofSeconds(10));
+      }
       // without the third member the group can no longer complete: PreFilter turns the members
       // away and their reservations are released, so an ordinary pod can use the whole node
       s.cluster.deletePod(s.cluster.getPod("ml", "t-2").orElseThrow());
@@ -169,6 +184,70 @@ final class CoschedulingSchedulerTest {
       s.cluster.addPod(MakePod.pod().namespace("ml").name("solo").req("cpu", "4").obj());
       s.scheduler.runUntilIdle();
       assertThat(s.nodeOf("ml", "solo")).isEqualTo("node-0");
+    }
+  }
+
+  @Test
+  void aPodGroupCreatedAfterItsPodsRequeuesThemAtOnce() {
+    try (SampleScheduler s = new SampleScheduler(CONFIG)) {
+      nodes(s, 2, "4");
+      members(s, "late", 3, "2");
+      s.scheduler.runUntilIdle();
+      assertThat(bound(s, "late", 3)).containsOnlyNulls();
+      assertThat(s.cluster.events().stream().map(e -> e.message()))
+          .anyMatch(m -> m.contains("PodGroup ml/late not found"));
+      Instant before = s.time.now();
+      group(s, "late", 3, "2026-01-01T00:00:00Z");
+      s.scheduler.runUntilIdle();
+      assertThat(bound(s, "late", 3)).doesNotContainNull();
+      // requeued by the PodGroup/Add event, after the members' backoff (at most podMaxBackoff,
+      // 10s): not by the unschedulable pods' 5-minute flush
+      assertThat(Duration.between(before, s.time.now()))
+          .isLessThanOrEqualTo(Duration.ofSeconds(10));
+    }
+  }
+
+  @Test
+  void aPodGroupUpdateRequeuesItsPodsWhenItsSpecChanges() {
+    try (SampleScheduler s = new SampleScheduler(CONFIG)) {
+      nodes(s, 2, "4");
+      group(s, "shrink", 4, "2026-01-01T00:00:00Z");
+      members(s, "shrink", 3, "2");
+      s.scheduler.runUntilIdle();
+      assertThat(bound(s, "shrink", 3)).containsOnlyNulls();
+      Instant before = s.time.now();
+      Map<String, Object> pg =
+          new java.util.HashMap<>(
+              s.cluster.listCustomObjects(PodGroup.API_VERSION, PodGroup.KIND, "ml").get(0));
+      pg.put("spec", Map.of("minMember", 3));
+      s.cluster.updateCustomObject(pg);
+      s.scheduler.runUntilIdle();
+      assertThat(bound(s, "shrink", 3)).doesNotContainNull();
+      assertThat(Duration.between(before, s.time.now()))
+          .isLessThanOrEqualTo(Duration.ofSeconds(10));
+    }
+  }
+
+  @Test
+  void aGangThatCanFitAfterANodeIsAddedIsScheduledAtItsNextAttempt() {
+    try (SampleScheduler s = new SampleScheduler(CONFIG)) {
+      nodes(s, 2, "4");
+      group(s, "wide", 3, "2026-01-01T00:00:00Z");
+      members(s, "wide", 3, "3");
+      s.scheduler.runUntilIdle();
+      assertThat(bound(s, "wide", 3)).containsOnlyNulls();
+      Instant before = s.time.now();
+      s.cluster.addNode(
+          MakeNode.node()
+              .name("node-2")
+              .capacity("cpu", "4", "memory", "16Gi", "pods", "110")
+              .obj());
+      s.scheduler.runUntilIdle();
+      assertThat(bound(s, "wide", 3)).doesNotContainNull();
+      // the Node/Add event requeues the members and lifts the group's backoff: bound after the
+      // members' own backoff (at most podMaxBackoff, 10s), not at the 5-minute flush
+      assertThat(Duration.between(before, s.time.now()))
+          .isLessThanOrEqualTo(Duration.ofSeconds(10));
     }
   }
 }
