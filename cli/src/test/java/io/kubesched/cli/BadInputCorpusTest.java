@@ -250,6 +250,16 @@ final class BadInputCorpusTest {
                     + " spec.template.spec.containers[0].image: Required value"),
             2),
         Arguments.argumentSet(
+            "a document without apiVersion",
+            NODE
+                + """
+                kind: Pod
+                metadata: {name: p}
+                spec: {containers: [{name: c, image: i}]}
+                """,
+            List.of("in.yaml:6 (document 2): Object 'apiVersion' is missing"),
+            2),
+        Arguments.argumentSet(
             "container and host ports",
             NODE
                 + """

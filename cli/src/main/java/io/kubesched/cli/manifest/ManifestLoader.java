@@ -396,6 +396,11 @@ public final class ManifestLoader {
       return;
     }
     String apiVersion = (String) apiValue;
+    if (apiVersion == null || apiVersion.isEmpty()) {
+      // what kubectl's decoding says of such a document (apimachinery's NewMissingVersionErr)
+      problems.add(where + ": Object 'apiVersion' is missing");
+      return;
+    }
     if (kind.equals("List") || kind.endsWith("List") && obj.get("items") instanceof List) {
       Object items = obj.get("items");
       if (items instanceof List<?> list) {
