@@ -140,12 +140,13 @@ final class ManifestLoaderTest {
             List.of("bad.yaml:1 (document 1): Object 'Kind' is missing")),
         Arguments.argumentSet(
             "every problem is reported",
-            "kind: Node\nmetadata: {name: a}\nstatus: {allocatable: {memory: x}}\n---\n"
-                + "kind: Node\nmetadata: {name: b}\nstatus: {allocatable: {cpu: y}}\n",
+            "apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus: {allocatable: {memory: x}}\n"
+                + "---\napiVersion: v1\nkind: Node\nmetadata: {name: b}\n"
+                + "status: {allocatable: {cpu: y}}\n",
             List.of(
                 "bad.yaml:1 (document 1): Node a: status.allocatable.memory: Invalid value: \"x\": "
                     + QUANTITY_GRAMMAR,
-                "bad.yaml:5 (document 2): Node b: status.allocatable.cpu: Invalid value: \"y\": "
+                "bad.yaml:6 (document 2): Node b: status.allocatable.cpu: Invalid value: \"y\": "
                     + QUANTITY_GRAMMAR)));
   }
 
