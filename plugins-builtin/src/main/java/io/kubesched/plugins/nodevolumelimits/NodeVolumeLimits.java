@@ -23,6 +23,8 @@ import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.SignPlugin;
+import io.kubesched.framework.StateData;
+import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.StorageClient;
 import io.kubesched.plugins.PluginNames;
@@ -86,6 +88,7 @@ public final class NodeVolumeLimits
         if (v.getPersistentVolumeClaim() != null
             || v.getEphemeral() != null
             || CsiTranslation.inlinePlugin(v) != null) {
+          state.write(KEY, new NewVolumes(newVolumes(p, new V1CSINode()), newVolumes(p, null)));
           return PreFilterResult.success();
         }
       }
@@ -101,14 +104,15 @@ public final class NodeVolumeLimits
     }
     V1Node node = nodeInfo.node();
     V1CSINode csiNode = storage.getCSINode(nodeInfo.name()).orElse(null);
-    Map<String, String> newVolumes = new HashMap<>();
-    try {
-      attachableVolumes(p, csiNode, true, newVolumes);
-    } catch (ClaimNotFound e) {
-      return Status.unresolvable(e.getMessage());
-    } catch (IllegalStateException e) {
-      return Status.error(e.getMessage());
+    Optional<NewVolumes> cached = state.read(KEY);
+    NewVolume mine =
+        cached.isPresent()
+            ? (csiNode != null ? cached.get().withCsiNode() : cached.get().withoutCsiNode())
+            : newVolumes(p, csiNode);
+    if (mine.status() != null) {
+      return mine.status();
     }
+    Map<String, String> newVolumes = new HashMap<>(mine.volumes());
     if (newVolumes.isEmpty()) {
       return Status.success();
     }
@@ -193,6 +197,34 @@ public final class NodeVolumeLimits
       }
     }
     return true;
+  }
+
+  /**
+   * The pod's attachable volumes (unique name to limit key), or the status that looking them up
+   * gave.
+   */
+  private record NewVolume(Map<String, String> volumes, Status status) {}
+
+  /**
+   * The pod's {@link NewVolume} on a node with a CSINode and on one without: the only thing about
+   * the node the lookup depends on (migration of in-tree plugins), so PreFilter looks the pod's
+   * claims and volumes up once instead of once per node.
+   */
+  private record NewVolumes(NewVolume withCsiNode, NewVolume withoutCsiNode) implements StateData {}
+
+  private static final StateKey<NewVolumes> KEY = StateKey.of(NAME, NewVolumes.class);
+
+  /** Looks the new pod's attachable volumes up for a node with ({@code csiNode} set) or without. */
+  private NewVolume newVolumes(V1Pod p, V1CSINode csiNode) {
+    Map<String, String> volumes = new HashMap<>();
+    try {
+      attachableVolumes(p, csiNode, true, volumes);
+    } catch (ClaimNotFound e) {
+      return new NewVolume(Map.of(), Status.unresolvable(e.getMessage()));
+    } catch (IllegalStateException e) {
+      return new NewVolume(Map.of(), Status.error(e.getMessage()));
+    }
+    return new NewVolume(Map.copyOf(volumes), null);
   }
 
   /** A claim a new pod needs does not exist. */
