@@ -24,9 +24,15 @@ import java.util.concurrent.TimeUnit;
  * <p>Both sides run the same {@code workloads} sub-command with the same options (sizes, threads,
  * percentage, warm-up), one workload per JVM, so each build runs with its own default profile and
  * its own code. A run that fails its verification, crashes or times out counts as failed, its
- * figure is left out of the medians, and the command exits with status 1.
+ * figure is left out of the medians, and the command exits with status 1. A workload the baseline
+ * build does not have (its {@code workloads} says {@value #NO_MATCH}..., exit 2: a workload added
+ * since) is run on this build only and reported as not in the baseline, without failing the
+ * comparison.
  */
 public final class BaselineComparison {
+
+  /** The start of what {@code workloads} prints, exiting with 2, for a name it does not have. */
+  static final String NO_MATCH = "no workload matches ";
 
   /**
    * How to launch the two sides.
@@ -63,19 +69,32 @@ public final class BaselineComparison {
    * @param ownCpu this build's pods per second of scheduling-loop CPU time per round ({@code
    *     podsPerLoopCpuSec}: the figure least disturbed by other processes on the machine)
    * @param baselineCpu the baseline's
+   * @param notInBaseline whether the baseline build does not have this workload (its lists are then
+   *     empty)
    */
   public record Comparison(
       String workload,
       List<Double> own,
       List<Double> baseline,
       List<Double> ownCpu,
-      List<Double> baselineCpu) {
+      List<Double> baselineCpu,
+      boolean notInBaseline) {
     /** Copies the lists. */
     public Comparison {
       own = List.copyOf(own);
       baseline = List.copyOf(baseline);
       ownCpu = List.copyOf(ownCpu);
       baselineCpu = List.copyOf(baselineCpu);
+    }
+
+    /** A comparison of a workload both builds have. */
+    public Comparison(
+        String workload,
+        List<Double> own,
+        List<Double> baseline,
+        List<Double> ownCpu,
+        List<Double> baselineCpu) {
+      this(workload, own, baseline, ownCpu, baselineCpu, false);
     }
 
     /** Returns the ratio of the medians of pods per loop-CPU-second (this build / baseline). */
@@ -98,7 +117,10 @@ public final class BaselineComparison {
       return ownMedian() / baselineMedian();
     }
 
-    /** Returns whether every run of both sides succeeded. */
+    /**
+     * Returns whether every run of both sides succeeded (of this build's only, for a workload not
+     * in the baseline).
+     */
     public boolean ok() {
       return own.stream().noneMatch(d -> d.isNaN()) && baseline.stream().noneMatch(d -> d.isNaN());
     }
@@ -130,17 +152,30 @@ public final class BaselineComparison {
         List<Double> base = new ArrayList<>();
         List<Double> ownCpu = new ArrayList<>();
         List<Double> baseCpu = new ArrayList<>();
+        boolean notInBaseline = false;
         for (int r = 0; r < launch.rounds(); r++) {
           double[] o =
               runOnce(launch.ownClasspath(), "this build", w, r, ownArgs, launch, dir, out);
-          double[] b =
-              runOnce(launch.baselineClasspath(), "baseline", w, r, baselineArgs, launch, dir, out);
+          if (o == null) {
+            o = new double[] {Double.NaN, Double.NaN}; // this build lacks it: a failure
+          }
           own.add(o[0]);
           ownCpu.add(o[1]);
+          if (notInBaseline) {
+            continue;
+          }
+          double[] b =
+              runOnce(launch.baselineClasspath(), "baseline", w, r, baselineArgs, launch, dir, out);
+          if (b == null) {
+            notInBaseline = true;
+            base.clear();
+            baseCpu.clear();
+            continue;
+          }
           base.add(b[0]);
           baseCpu.add(b[1]);
         }
-        results.add(new Comparison(w, own, base, ownCpu, baseCpu));
+        results.add(new Comparison(w, own, base, ownCpu, baseCpu, notInBaseline));
       }
     } finally {
       try (var files = Files.list(dir)) {
@@ -158,6 +193,10 @@ public final class BaselineComparison {
     return results;
   }
 
+  /**
+   * Runs {@code workload} once on one side; returns its pods/s and pods per loop-CPU-second (NaN
+   * when the run failed), or null when that build has no such workload.
+   */
   private static double[] runOnce(
       String classpath,
       String side,
@@ -198,6 +237,18 @@ public final class BaselineComparison {
         p.destroyForcibly();
       }
     }
+    if (found.isEmpty() && exited && p.exitValue() == 2 && unknownWorkload(log, workload)) {
+      out.printf(
+          Locale.ROOT,
+          "round %d  %-10s  %-50s %9s pods/s %9s pods/loop-CPU-s  %s%n",
+          round + 1,
+          side,
+          workload,
+          "-",
+          "-",
+          "SKIPPED (not in that build)");
+      return null;
+    }
     double value = found.flatMap(f -> f).orElse(Double.NaN);
     String status =
         found.isPresent()
@@ -219,6 +270,11 @@ public final class BaselineComparison {
       }
     }
     return new double[] {value, Double.isNaN(value) ? Double.NaN : cpu};
+  }
+
+  /** Returns whether a child's log says it has no workload named {@code workload}. */
+  static boolean unknownWorkload(Path log, String workload) throws IOException {
+    return Files.readAllLines(log, StandardCharsets.UTF_8).contains(NO_MATCH + workload);
   }
 
   /** Returns the numeric field {@code name} of {@code workload}'s result, NaN when absent. */
@@ -316,7 +372,7 @@ public final class BaselineComparison {
         "%-50s %12s %12s %7s %10s %10s %7s  %s | %s",
         c.workload(),
         fmt(c.ownMedian(), "%.0f"),
-        fmt(c.baselineMedian(), "%.0f"),
+        c.notInBaseline() ? "not in base" : fmt(c.baselineMedian(), "%.0f"),
         fmt(c.ratio(), "%.2f"),
         fmt(median(c.ownCpu()), "%.0f"),
         fmt(median(c.baselineCpu()), "%.0f"),

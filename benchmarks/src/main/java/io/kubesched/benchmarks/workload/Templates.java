@@ -1,6 +1,7 @@
 package io.kubesched.benchmarks.workload;
 
 import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.openapi.models.CoreV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1Affinity;
 import io.kubernetes.client.openapi.models.V1Container;
 import io.kubernetes.client.openapi.models.V1ContainerPort;
@@ -79,7 +80,13 @@ public final class Templates {
     /**
      * {@code daemonset-pod.yaml}: matchFields metadata.name In [scheduler-perf-node], no requests.
      */
-    DAEMONSET
+    DAEMONSET,
+    /**
+     * {@code dra/templates/pod-with-claim-template.yaml} / {@code pod-with-claim-ref.yaml}: no
+     * requests, the container uses pod claim {@code resource} (its source, a template or a claim,
+     * is set by {@link WorkloadObjects}).
+     */
+    DRA
   }
 
   /**
@@ -104,7 +111,7 @@ public final class Templates {
     return node(DAEMONSET_NODE, Map.of(HOSTNAME, DAEMONSET_NODE), "90000");
   }
 
-  private static V1Node node(String name, Map<String, String> labels, String pods) {
+  static V1Node node(String name, Map<String, String> labels, String pods) {
     Map<String, Quantity> capacity =
         Map.of(
             "pods", Quantity.fromString(pods),
@@ -205,6 +212,10 @@ public final class Templates {
                         "cpu", Quantity.fromString("9"), "memory", Quantity.fromString("500Mi"))));
         spec.priority(10);
       }
+      case DRA ->
+          c.resources(
+              new V1ResourceRequirements()
+                  .addClaimsItem(new CoreV1ResourceClaim().name(WorkloadObjects.POD_CLAIM)));
       case DAEMONSET ->
           spec.affinity(
               new V1Affinity()
@@ -220,7 +231,7 @@ public final class Templates {
                                                   .operator("In")
                                                   .values(List.of(DAEMONSET_NODE)))))));
     }
-    if (kind != PodKind.DAEMONSET) {
+    if (kind != PodKind.DAEMONSET && kind != PodKind.DRA) {
       c.addPortsItem(new V1ContainerPort().containerPort(80));
     }
     spec.addContainersItem(c);

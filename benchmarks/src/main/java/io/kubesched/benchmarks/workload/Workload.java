@@ -25,6 +25,10 @@ import java.util.Objects;
  *     {@code churn} op in create mode), or {@code null}
  * @param churnInterval the churn interval
  * @param expectChurnUnschedulable whether churn pods must stay unscheduled (they fit no node)
+ * @param setup the objects besides nodes and pods: each pod's pre-bound PV and PVC, CSINodes, or
+ *     the DRA driver's ResourceSlices, DeviceClass and claims ({@link Setup#NONE} for none)
+ * @param devicesPerNode the devices each DRA node's ResourceSlice publishes (upstream's {@code
+ *     maxClaimsPerNode}); 0 without DRA
  */
 public record Workload(
     String name,
@@ -39,14 +43,92 @@ public record Workload(
     String measuredNamespace,
     PodKind churnKind,
     Duration churnInterval,
-    boolean expectChurnUnschedulable) {
+    boolean expectChurnUnschedulable,
+    Setup setup,
+    int devicesPerNode) {
 
   /** Checks the sizes and names. */
   public Workload {
     Objects.requireNonNull(name, "name");
-    if (nodes < 0 || initPods < 0 || measuredPods < 1) {
+    Objects.requireNonNull(setup, "setup");
+    if (nodes < 0 || initPods < 0 || measuredPods < 1 || devicesPerNode < 0) {
       throw new IllegalArgumentException(
-          name + ": nodes and initPods must be >= 0 and measuredPods >= 1");
+          name + ": nodes, initPods and devicesPerNode must be >= 0 and measuredPods >= 1");
+    }
+  }
+
+  /** A workload without extra objects ({@link Setup#NONE}). */
+  public Workload(
+      String name,
+      int nodes,
+      NodeLabels nodeLabels,
+      boolean daemonsetNode,
+      int initPods,
+      PodKind initKind,
+      String initNamespace,
+      int measuredPods,
+      PodKind measuredKind,
+      String measuredNamespace,
+      PodKind churnKind,
+      Duration churnInterval,
+      boolean expectChurnUnschedulable) {
+    this(
+        name,
+        nodes,
+        nodeLabels,
+        daemonsetNode,
+        initPods,
+        initKind,
+        initNamespace,
+        measuredPods,
+        measuredKind,
+        measuredNamespace,
+        churnKind,
+        churnInterval,
+        expectChurnUnschedulable,
+        Setup.NONE,
+        0);
+  }
+
+  /**
+   * The objects a workload creates besides nodes and pods, as upstream's {@code createPods} op with
+   * {@code persistentVolumeTemplatePath}/{@code persistentVolumeClaimTemplatePath}, its {@code
+   * nodeAllocatableStrategy}, and the DRA ops ({@code createResourceDriver}, {@code createAny} of
+   * the DeviceClass, ResourceClaimTemplate and ResourceClaims).
+   */
+  public enum Setup {
+    /** Nothing besides nodes and pods. */
+    NONE,
+    /** Each pod gets its own PVC bound to its own PV from {@code pv-aws.yaml}. */
+    IN_TREE_PVS,
+    /**
+     * As {@link #IN_TREE_PVS}, and every node has a CSINode with driver {@code ebs.csi.aws.com}
+     * (allocatable count 39) and {@code kubernetes.io/aws-ebs} in its migrated-plugins annotation.
+     */
+    MIGRATED_IN_TREE_PVS,
+    /**
+     * Each pod gets its own PVC bound to its own PV from {@code pv-csi.yaml}; CSINodes as above.
+     */
+    CSI_PVS,
+    /**
+     * DRA nodes each publishing {@code devicesPerNode} devices; each pod gets a claim from the
+     * namespace's ResourceClaimTemplate {@code test-claim-template}.
+     */
+    DRA_CLAIM_TEMPLATE,
+    /**
+     * DRA nodes as above; pod {@code i} uses ResourceClaim {@code test-claim-<i/5>} (five pods
+     * share a claim), the claims created before the pods.
+     */
+    DRA_SHARED_CLAIMS;
+
+    /** Returns whether this setup needs the {@code DynamicResourceAllocation} gate. */
+    public boolean dra() {
+      return this == DRA_CLAIM_TEMPLATE || this == DRA_SHARED_CLAIMS;
+    }
+
+    /** Returns whether each pod has its own pre-bound PV and PVC. */
+    public boolean volumes() {
+      return this == IN_TREE_PVS || this == MIGRATED_IN_TREE_PVS || this == CSI_PVS;
     }
   }
 
@@ -92,7 +174,9 @@ public record Workload(
         measuredNamespace,
         churnKind,
         churnInterval,
-        expectChurnUnschedulable);
+        expectChurnUnschedulable,
+        setup,
+        devicesPerNode);
   }
 
   /** Returns the total number of nodes (with the daemonset node). */
@@ -220,6 +304,71 @@ public record Workload(
             "default",
             null,
             null,
-            false));
+            false),
+        // volumes/performance-config.yaml: the pod template is pod-default.yaml; createPods puts
+        // each op's pods in namespace-<op index>.
+        volumes("SchedulingInTreePVs/5000Nodes_2000Pods", Setup.IN_TREE_PVS, 5000, 1000, 2000),
+        volumes(
+            "SchedulingMigratedInTreePVs/5000Nodes_5000Pods",
+            Setup.MIGRATED_IN_TREE_PVS,
+            5000,
+            5000,
+            5000),
+        volumes("SchedulingCSIPVs/5000Nodes_5000Pods", Setup.CSI_PVS, 5000, 5000, 5000),
+        // dra/performance-config.yaml: nodesWithDRA nodes, nodesWithoutDRA 0.
+        dra(
+            "SchedulingWithResourceClaimTemplate/5000pods_500nodes",
+            Setup.DRA_CLAIM_TEMPLATE,
+            500,
+            2500,
+            2500,
+            10),
+        dra(
+            "SchedulingWithResourceClaim/5000pods_500nodes",
+            Setup.DRA_SHARED_CLAIMS,
+            500,
+            2500,
+            2500,
+            2));
+  }
+
+  private static Workload volumes(
+      String name, Setup setup, int nodes, int initPods, int measuredPods) {
+    return new Workload(
+        name,
+        nodes,
+        NodeLabels.NONE,
+        false,
+        initPods,
+        PodKind.DEFAULT,
+        "namespace-1",
+        measuredPods,
+        PodKind.DEFAULT,
+        "namespace-2",
+        null,
+        null,
+        false,
+        setup,
+        0);
+  }
+
+  private static Workload dra(
+      String name, Setup setup, int nodes, int initPods, int measuredPods, int devicesPerNode) {
+    return new Workload(
+        name,
+        nodes,
+        NodeLabels.NONE,
+        false,
+        initPods,
+        PodKind.DRA,
+        "init",
+        measuredPods,
+        PodKind.DRA,
+        "test",
+        null,
+        null,
+        false,
+        setup,
+        devicesPerNode);
   }
 }

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -87,17 +88,13 @@ public final class WorkloadRunner {
     for (String ns : List.of("sched-0", "sched-1")) {
       cluster.create(new V1Namespace().metadata(new V1ObjectMeta().name(ns)));
     }
-    if (w.daemonsetNode()) {
-      cluster.addNode(Templates.daemonsetNode());
-    }
-    for (int i = 0; i < w.nodes(); i++) {
-      cluster.addNode(Templates.node(i, w.nodeLabels()));
-    }
+    WorkloadObjects.createNodes(cluster, w);
     BindCounter counter = new BindCounter();
     cluster.addListener(counter);
 
+    FeatureGates gates = gates(w, o.featureGates());
     PluginRegistry registry = PluginRegistry.discover();
-    KubeSchedulerConfiguration config = configuration(registry, o);
+    KubeSchedulerConfiguration config = configuration(registry, o, gates);
     AttemptRecorder attempts = new AttemptRecorder();
     ExecutorService binding = Executors.newSingleThreadExecutor(daemon("bench-binding"));
     ExecutorService workers =
@@ -110,7 +107,7 @@ public final class WorkloadRunner {
             .configuration(config)
             .registry(registry)
             .bindingExecutor(binding)
-            .featureGates(o.featureGates())
+            .featureGates(gates)
             .metrics(attempts);
     if (workers != null) {
       b.workers(workers);
@@ -123,13 +120,16 @@ public final class WorkloadRunner {
     AtomicInteger churnCreated = new AtomicInteger();
     try {
       scheduler.startSchedulingLoop();
+      WorkloadObjects.prepareNamespace(cluster, w, w.initNamespace(), w.initPods());
       for (int i = 0; i < w.initPods(); i++) {
-        cluster.addPod(Templates.pod(w.initKind(), w.initNamespace(), BindCounter.INIT + i));
+        WorkloadObjects.addPod(
+            cluster, w, Templates.pod(w.initKind(), w.initNamespace(), BindCounter.INIT + i), i);
       }
       if (!await(counter.init::get, w.initPods(), o.timeout())) {
         failures.add(
             "only " + counter.init.get() + " of " + w.initPods() + " initial pods were bound");
       }
+      WorkloadObjects.prepareNamespace(cluster, w, w.measuredNamespace(), w.measuredPods());
       List<V1Pod> measured = new ArrayList<>(w.measuredPods());
       for (int i = 0; i < w.measuredPods(); i++) {
         measured.add(
@@ -167,8 +167,8 @@ public final class WorkloadRunner {
             w.churnInterval().toMillis(),
             TimeUnit.MILLISECONDS);
       }
-      for (V1Pod p : measured) {
-        cluster.addPod(p);
+      for (int i = 0; i < measured.size(); i++) {
+        WorkloadObjects.addPod(cluster, w, measured.get(i), i);
       }
       measured = null;
       boolean done = await(counter.measured::get, w.measuredPods(), o.timeout());
@@ -198,6 +198,7 @@ public final class WorkloadRunner {
       binding.shutdown();
       binding.awaitTermination(10, TimeUnit.SECONDS);
       failures.addAll(Verifier.verify(w, cluster.listNodes(), cluster.listPods()));
+      failures.addAll(ObjectVerifier.verify(w, cluster));
 
       long peak = 0;
       for (MemoryPoolMXBean p : heapPools) {
@@ -256,9 +257,23 @@ public final class WorkloadRunner {
     }
   }
 
-  private static KubeSchedulerConfiguration configuration(PluginRegistry registry, Options o) {
+  /**
+   * Returns {@code base} with the gates the workload needs ({@code DynamicResourceAllocation} for
+   * DRA workloads, as upstream's {@code featureGates} of those test cases) set over it.
+   */
+  static FeatureGates gates(Workload w, FeatureGates base) {
+    if (!w.setup().dra()) {
+      return base;
+    }
+    Map<String, Boolean> explicit = new LinkedHashMap<>(base.explicit());
+    explicit.put(FeatureGates.DYNAMIC_RESOURCE_ALLOCATION, true);
+    return FeatureGates.of(explicit);
+  }
+
+  private static KubeSchedulerConfiguration configuration(
+      PluginRegistry registry, Options o, FeatureGates gates) {
     if (o.pctToScore() == null && o.threads() <= 1) {
-      return ConfigurationLoader.defaults(registry);
+      return ConfigurationLoader.defaults(registry, gates);
     }
     StringBuilder yaml =
         new StringBuilder(
@@ -269,7 +284,7 @@ public final class WorkloadRunner {
     if (o.threads() > 1) {
       yaml.append("parallelism: ").append(o.threads()).append('\n');
     }
-    return ConfigurationLoader.parse(yaml.toString(), registry);
+    return ConfigurationLoader.parse(yaml.toString(), "<workload>", registry, gates);
   }
 
   /** kube's {@code numFeasibleNodesToFind} with the default minimum of 100 nodes. */

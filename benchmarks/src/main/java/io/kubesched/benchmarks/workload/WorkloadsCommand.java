@@ -13,11 +13,12 @@ import java.util.Locale;
 /**
  * The {@code workloads} sub-command: {@code [--workload NAME] [--nodes N] [--pods N] [--init-pods
  * N] [--threads N] [--pct N] [--timeout SECONDS] [--json FILE] [--no-warmup]}. {@code --workload}
- * selects the workloads whose name contains NAME (case-insensitive; all by default); the size
- * options override every selected workload's sizes. Each workload is preceded by an unreported
- * warm-up run of itself scaled down (at most 1000 nodes and 2000 measured pods, same proportions)
- * unless {@code --no-warmup} is given. Prints a table, writes the JSON array, and exits non-zero
- * when a run fails its verification.
+ * selects the workloads whose name contains NAME, or one of several comma-separated NAMEs
+ * (case-insensitive; all by default), in catalogue order; the size options override every selected
+ * workload's sizes. Each workload is preceded by an unreported warm-up run of itself scaled down
+ * (at most 1000 nodes and 2000 measured pods, same proportions) unless {@code --no-warmup} is
+ * given. Prints a table, writes the JSON array, and exits non-zero when a run fails its
+ * verification.
  *
  * <p>{@code --baseline JAR [--rounds N] [--jvm-args "ARGS"]} switches to the comparison mode
  * ({@link BaselineComparison}): every selected workload runs N times (default 3) alternately with
@@ -83,13 +84,12 @@ public final class WorkloadsCommand {
     }
     List<Workload> selected = new ArrayList<>();
     for (Workload w : Workload.catalog()) {
-      if (filter == null
-          || w.name().toLowerCase(Locale.ROOT).contains(filter.toLowerCase(Locale.ROOT))) {
+      if (matches(w.name(), filter)) {
         selected.add(w.withSizes(nodes, initPods, pods));
       }
     }
     if (selected.isEmpty()) {
-      out.println("no workload matches " + filter);
+      out.println(BaselineComparison.NO_MATCH + filter);
       return 2;
     }
     FeatureGates featureGates;
@@ -133,6 +133,23 @@ public final class WorkloadsCommand {
     }
     out.println(ok ? "verification: OK" : "verification: FAILURE");
     return ok ? 0 : 1;
+  }
+
+  /**
+   * Returns whether {@code name} contains one of the comma-separated parts of {@code filter}
+   * (case-insensitive); every name matches a null filter.
+   */
+  static boolean matches(String name, String filter) {
+    if (filter == null) {
+      return true;
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    for (String part : filter.split(",")) {
+      if (!part.isBlank() && lower.contains(part.trim().toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static final java.util.Set<String> PASSED_ON =

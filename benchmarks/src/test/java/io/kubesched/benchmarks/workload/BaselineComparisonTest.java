@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -61,6 +63,65 @@ final class BaselineComparisonTest {
   @MethodSource("jsons")
   void result(String json, String workload, Optional<Optional<Double>> want) {
     assertThat(BaselineComparison.result(json, workload)).isEqualTo(want);
+  }
+
+  static Stream<Arguments> childLogs() {
+    String name = "SchedulingCSIPVs/5000Nodes_5000Pods";
+    return Stream.of(
+        Arguments.argumentSet(
+            "an older build without the workload", List.of("no workload matches " + name), true),
+        Arguments.argumentSet(
+            "another workload missing",
+            List.of("no workload matches SchedulingBasic/5000Nodes_10000Pods"),
+            false),
+        Arguments.argumentSet(
+            "a run that failed otherwise", List.of("workload nodes", "FAILURE: x"), false));
+  }
+
+  @ParameterizedTest
+  @MethodSource("childLogs")
+  void unknownWorkloadIsRecognisedFromTheChildsLog(
+      List<String> lines, boolean want, @TempDir Path dir) throws Exception {
+    Path log = dir.resolve("run.log");
+    Files.write(log, lines);
+
+    assertThat(BaselineComparison.unknownWorkload(log, "SchedulingCSIPVs/5000Nodes_5000Pods"))
+        .isEqualTo(want);
+  }
+
+  static Stream<Arguments> comparisons() {
+    return Stream.of(
+        Arguments.argumentSet(
+            "not in the baseline: this build's rounds only, not a failure",
+            new BaselineComparison.Comparison(
+                "SchedulingCSIPVs/5000Nodes_5000Pods",
+                List.of(900.0, 1000.0, 1100.0),
+                List.of(),
+                List.of(2000.0, 2000.0, 2000.0),
+                List.of(),
+                true),
+            true,
+            "SchedulingCSIPVs/5000Nodes_5000Pods                        1000  not in base       -"
+                + "       2000          -       -  900 1000 1100 | "),
+        Arguments.argumentSet(
+            "not in the baseline and a round of this build failed",
+            new BaselineComparison.Comparison(
+                "SchedulingCSIPVs/5000Nodes_5000Pods",
+                List.of(900.0, Double.NaN),
+                List.of(),
+                List.of(2000.0, Double.NaN),
+                List.of(),
+                true),
+            false,
+            "SchedulingCSIPVs/5000Nodes_5000Pods                         900  not in base       -"
+                + "       2000          -       -  900 - | "));
+  }
+
+  @ParameterizedTest
+  @MethodSource("comparisons")
+  void workloadNotInTheBaseline(BaselineComparison.Comparison c, boolean ok, String row) {
+    assertThat(c.ok()).isEqualTo(ok);
+    assertThat(BaselineComparison.summaryRow(c)).isEqualTo(row);
   }
 
   @Test

@@ -32,7 +32,41 @@ final class WorkloadRunnerSmokeTest {
             20,
             5),
         Arguments.argumentSet("Unschedulable, 5 nodes, with churn", "Unschedulable", 5, 1, 10),
-        Arguments.argumentSet("SchedulingDaemonset, 5 nodes", "SchedulingDaemonset", 5, 0, 10));
+        Arguments.argumentSet("SchedulingDaemonset, 5 nodes", "SchedulingDaemonset", 5, 0, 10),
+        Arguments.argumentSet(
+            "SchedulingInTreePVs, 5 nodes, a PV and PVC per pod", "SchedulingInTreePVs", 5, 5, 10),
+        Arguments.argumentSet(
+            "SchedulingMigratedInTreePVs, 5 nodes with migrated CSINodes",
+            "SchedulingMigratedInTreePVs",
+            5,
+            5,
+            10),
+        Arguments.argumentSet(
+            "SchedulingCSIPVs, 5 nodes with CSINodes", "SchedulingCSIPVs", 5, 5, 10),
+        Arguments.argumentSet(
+            "SchedulingWithResourceClaimTemplate, 1 node with 10 devices, fills it",
+            "SchedulingWithResourceClaimTemplate",
+            1,
+            0,
+            10),
+        Arguments.argumentSet(
+            "SchedulingWithResourceClaimTemplate, 3 nodes, 10 init and 20 measured pods fill them",
+            "SchedulingWithResourceClaimTemplate",
+            3,
+            10,
+            20),
+        Arguments.argumentSet(
+            "SchedulingWithResourceClaim, 1 node with 2 devices, 10 pods share 2 claims",
+            "SchedulingWithResourceClaim/",
+            1,
+            0,
+            10),
+        Arguments.argumentSet(
+            "SchedulingWithResourceClaim, 4 nodes, 20 init and 20 measured pods",
+            "SchedulingWithResourceClaim/",
+            4,
+            20,
+            20));
   }
 
   @ParameterizedTest

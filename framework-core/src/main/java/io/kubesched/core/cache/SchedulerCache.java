@@ -594,7 +594,6 @@ public final class SchedulerCache {
     boolean updateAll = false;
     boolean updateAffinity = false;
     boolean updateAntiAffinity = false;
-    boolean updatePvc = false;
     for (Item item = head; item != null; item = item.next) {
       if (item.info.generation() <= snapshotGeneration) {
         break;
@@ -622,8 +621,11 @@ public final class SchedulerCache {
           != clone.podsWithRequiredAntiAffinity().isEmpty()) {
         updateAntiAffinity = true;
       }
-      if (!updatePvc && !existing.pvcRefCounts().keySet().equals(clone.pvcRefCounts().keySet())) {
-        updatePvc = true;
+      Set<String> pvcsBefore = existing.pvcRefCounts().keySet();
+      Set<String> pvcsAfter = clone.pvcRefCounts().keySet();
+      if (!pvcsBefore.equals(pvcsAfter)) {
+        // incrementally: kube rebuilds the set from every node, a scan per bound pod with claims
+        snapshot.updatePvcSet(pvcsBefore, pvcsAfter);
       }
       snapshot.replace(name, clone);
     }
@@ -639,9 +641,6 @@ public final class SchedulerCache {
     } else {
       if (updateAffinity || updateAntiAffinity) {
         snapshot.rebuildSubLists();
-      }
-      if (updatePvc) {
-        snapshot.rebuildPvcSet();
       }
     }
     if (snapshot.numNodes() != nodeTree.numNodes()) {

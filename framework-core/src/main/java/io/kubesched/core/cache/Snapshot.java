@@ -14,7 +14,6 @@ import io.kubesched.framework.SchedulingException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +41,8 @@ public final class Snapshot implements NodeInfoLister, NodeChanges {
   private List<NodeInfo> affinityView = Collections.unmodifiableList(havePodsWithAffinity);
   private List<NodeInfo> antiAffinityView =
       Collections.unmodifiableList(havePodsWithRequiredAntiAffinity);
-  private Set<String> usedPvcSet = new HashSet<>();
+  // claim key (namespace/claim) -> the number of nodes with a pod using it
+  private Map<String, Integer> pvcUsers = new HashMap<>();
   long generation;
   // Opportunistic batching's journal (NodeChanges): the nodes replaced by updates, from position
   // journalBase on; cleared when it grows past JOURNAL_LIMIT (older positions are then unknown).
@@ -149,11 +149,30 @@ public final class Snapshot implements NodeInfoLister, NodeChanges {
 
   /** Rebuilds the set of used persistent volume claims from the node list. */
   void rebuildPvcSet() {
-    Set<String> used = new HashSet<>();
+    Map<String, Integer> users = new HashMap<>();
     for (NodeInfo n : nodeInfoList) {
-      used.addAll(n.pvcRefCounts().keySet());
+      for (String key : n.pvcRefCounts().keySet()) {
+        users.merge(key, 1, Integer::sum);
+      }
     }
-    usedPvcSet = used;
+    pvcUsers = users;
+  }
+
+  /**
+   * Updates the set of used claims for one node whose pods used the claims {@code before} and now
+   * use {@code after} (what {@link #rebuildPvcSet} would give, without visiting every node).
+   */
+  void updatePvcSet(Set<String> before, Set<String> after) {
+    for (String key : before) {
+      if (!after.contains(key)) {
+        pvcUsers.computeIfPresent(key, (k, n) -> n > 1 ? n - 1 : null);
+      }
+    }
+    for (String key : after) {
+      if (!before.contains(key)) {
+        pvcUsers.merge(key, 1, Integer::sum);
+      }
+    }
   }
 
   /**
@@ -242,12 +261,12 @@ public final class Snapshot implements NodeInfoLister, NodeChanges {
 
   /** Returns whether a pod in the snapshot uses the claim {@code namespace/claimName}. */
   public boolean isPvcUsedByPods(String key) {
-    return usedPvcSet.contains(key);
+    return pvcUsers.containsKey(key);
   }
 
   /** Returns the used claims ({@code namespace/claim}), for tests. */
   Set<String> usedPvcSet() {
-    return Set.copyOf(usedPvcSet);
+    return Set.copyOf(pvcUsers.keySet());
   }
 
   @Override

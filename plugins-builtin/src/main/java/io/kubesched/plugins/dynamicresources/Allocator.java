@@ -85,6 +85,15 @@ final class Allocator {
   private final Set<DeviceId> allocated;
   private final Function<String, Optional<V1DeviceClass>> classes;
   private final List<V1ResourceSlice> slices;
+
+  /**
+   * The positions in {@link #slices} of the slices of one node ({@code spec.nodeName} set), by node
+   * name; every other slice's position is in {@link #otherSlices}. Built once per pod, so that each
+   * node's search looks at its own slices only, not at every slice of the cluster.
+   */
+  private final Map<String, List<Integer>> slicesByNode = new HashMap<>();
+
+  private final List<Integer> otherSlices = new ArrayList<>();
   private final CelSelectors cel;
 
   Allocator(
@@ -100,6 +109,35 @@ final class Allocator {
     this.classes = classes;
     this.slices = slices;
     this.cel = cel;
+    for (int i = 0; i < slices.size(); i++) {
+      var spec = slices.get(i).getSpec();
+      String nodeName = spec == null ? null : spec.getNodeName();
+      if (nodeName != null && !nodeName.isEmpty() && spec.getPerDeviceNodeSelection() == null) {
+        slicesByNode.computeIfAbsent(nodeName, k -> new ArrayList<>()).add(i);
+      } else {
+        otherSlices.add(i);
+      }
+    }
+  }
+
+  /**
+   * Returns the slices that can hold devices for {@code node}: its own and those not tied to one
+   * node by name, in their order in {@link #slices} (a slice of another node never matches it).
+   */
+  private List<V1ResourceSlice> slicesFor(V1Node node) {
+    List<Integer> own =
+        node == null || node.getMetadata() == null
+            ? List.of()
+            : slicesByNode.getOrDefault(node.getMetadata().getName(), List.of());
+    List<V1ResourceSlice> out = new ArrayList<>(own.size() + otherSlices.size());
+    int a = 0;
+    int b = 0;
+    while (a < own.size() || b < otherSlices.size()) {
+      boolean takeOwn =
+          b >= otherSlices.size() || (a < own.size() && own.get(a) < otherSlices.get(b));
+      out.add(slices.get(takeOwn ? own.get(a++) : otherSlices.get(b++)));
+    }
+    return out;
   }
 
   /** The claims this allocator allocates, in order. */
@@ -246,7 +284,7 @@ final class Allocator {
     }
 
     Optional<List<V1AllocationResult>> run() throws AllocationException {
-      pools = Pools.gather(slices, node, false);
+      pools = Pools.gather(slicesFor(node), node, false);
       for (int ci = 0; ci < claims.size(); ci++) {
         ResourceV1ResourceClaim claim = claims.get(ci);
         V1DeviceClaim dc = deviceClaim(claim);

@@ -23,6 +23,8 @@ import io.kubesched.framework.PreFilterPlugin;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.SignPlugin;
+import io.kubesched.framework.StateData;
+import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.StorageClient;
 import io.kubesched.plugins.PluginNames;
@@ -86,6 +88,7 @@ public final class NodeVolumeLimits
         if (v.getPersistentVolumeClaim() != null
             || v.getEphemeral() != null
             || CsiTranslation.inlinePlugin(v) != null) {
+          state.write(KEY, new NewVolumes(newVolumes(p, new V1CSINode()), newVolumes(p, null)));
           return PreFilterResult.success();
         }
       }
@@ -101,19 +104,24 @@ public final class NodeVolumeLimits
     }
     V1Node node = nodeInfo.node();
     V1CSINode csiNode = storage.getCSINode(nodeInfo.name()).orElse(null);
-    Map<String, String> newVolumes = new HashMap<>();
-    try {
-      attachableVolumes(p, csiNode, true, newVolumes);
-    } catch (ClaimNotFound e) {
-      return Status.unresolvable(e.getMessage());
-    } catch (IllegalStateException e) {
-      return Status.error(e.getMessage());
+    Optional<NewVolumes> cached = state.read(KEY);
+    NewVolume mine =
+        cached.isPresent()
+            ? (csiNode != null ? cached.get().withCsiNode() : cached.get().withoutCsiNode())
+            : newVolumes(p, csiNode);
+    if (mine.status() != null) {
+      return mine.status();
     }
+    Map<String, String> newVolumes = new HashMap<>(mine.volumes());
     if (newVolumes.isEmpty()) {
       return Status.success();
     }
     Map<String, Long> limits = volumeLimits(node, csiNode);
     if (limits.isEmpty()) {
+      return Status.success();
+    }
+    int bound = attachedBound(nodeInfo);
+    if (bound >= 0 && fitsEvenIf(bound, newVolumes, limits)) {
       return Status.success();
     }
     Map<String, String> attached = new HashMap<>();
@@ -140,6 +148,83 @@ public final class NodeVolumeLimits
       }
     }
     return Status.success();
+  }
+
+  /**
+   * Returns an upper bound of the volumes the node's pods attach, without looking any claim up:
+   * each volume of a pod attaches at most one. Returns -1 when a pod has a volume whose exact count
+   * can fail (an ephemeral volume, whose claim must be owned by the pod, or a claim without a
+   * name): then only the exact count gives kube's answer.
+   */
+  private static int attachedBound(NodeInfo nodeInfo) {
+    int bound = 0;
+    for (PodInfo existing : nodeInfo.pods()) {
+      V1Pod p = existing.pod();
+      if (p.getSpec() == null || p.getSpec().getVolumes() == null) {
+        continue;
+      }
+      for (V1Volume v : p.getSpec().getVolumes()) {
+        if (v.getEphemeral() != null) {
+          return -1;
+        }
+        if (v.getPersistentVolumeClaim() != null) {
+          String claim = v.getPersistentVolumeClaim().getClaimName();
+          if (claim == null || claim.isEmpty()) {
+            return -1;
+          }
+        }
+        bound++;
+      }
+    }
+    return bound;
+  }
+
+  /**
+   * Returns whether the new volumes fit every limit even if {@code bound} volumes of each driver
+   * were attached already: then the exact count (at most {@code bound} per driver, and new volumes
+   * already attached not counted twice) fits too.
+   */
+  private static boolean fitsEvenIf(
+      int bound, Map<String, String> newVolumes, Map<String, Long> limits) {
+    Map<String, Integer> newCount = new HashMap<>();
+    for (String key : newVolumes.values()) {
+      newCount.merge(key, 1, Integer::sum);
+    }
+    for (Map.Entry<String, Integer> e : newCount.entrySet()) {
+      Long max = limits.get(e.getKey());
+      if (max != null && (long) bound + e.getValue() > max) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The pod's attachable volumes (unique name to limit key), or the status that looking them up
+   * gave.
+   */
+  private record NewVolume(Map<String, String> volumes, Status status) {}
+
+  /**
+   * The pod's {@link NewVolume} on a node with a CSINode and on one without: the only thing about
+   * the node the lookup depends on (migration of in-tree plugins), so PreFilter looks the pod's
+   * claims and volumes up once instead of once per node.
+   */
+  private record NewVolumes(NewVolume withCsiNode, NewVolume withoutCsiNode) implements StateData {}
+
+  private static final StateKey<NewVolumes> KEY = StateKey.of(NAME, NewVolumes.class);
+
+  /** Looks the new pod's attachable volumes up for a node with ({@code csiNode} set) or without. */
+  private NewVolume newVolumes(V1Pod p, V1CSINode csiNode) {
+    Map<String, String> volumes = new HashMap<>();
+    try {
+      attachableVolumes(p, csiNode, true, volumes);
+    } catch (ClaimNotFound e) {
+      return new NewVolume(Map.of(), Status.unresolvable(e.getMessage()));
+    } catch (IllegalStateException e) {
+      return new NewVolume(Map.of(), Status.error(e.getMessage()));
+    }
+    return new NewVolume(Map.copyOf(volumes), null);
   }
 
   /** A claim a new pod needs does not exist. */
