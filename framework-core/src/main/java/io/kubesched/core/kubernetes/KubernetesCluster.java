@@ -2,29 +2,22 @@ package io.kubesched.core.kubernetes;
 
 import io.kubernetes.client.common.KubernetesListObject;
 import io.kubernetes.client.common.KubernetesObject;
-import io.kubernetes.client.custom.V1Patch;
 import io.kubernetes.client.informer.ResourceEventHandler;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
 import io.kubernetes.client.informer.cache.Caches;
 import io.kubernetes.client.openapi.ApiClient;
-import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.AppsV1Api;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.apis.PolicyV1Api;
 import io.kubernetes.client.openapi.apis.SchedulingV1Api;
-import io.kubernetes.client.openapi.models.CoreV1Event;
-import io.kubernetes.client.openapi.models.V1Binding;
 import io.kubernetes.client.openapi.models.V1CSIDriver;
 import io.kubernetes.client.openapi.models.V1CSINode;
 import io.kubernetes.client.openapi.models.V1CSIStorageCapacity;
-import io.kubernetes.client.openapi.models.V1EventSource;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1NamespaceList;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1NodeList;
-import io.kubernetes.client.openapi.models.V1ObjectMeta;
-import io.kubernetes.client.openapi.models.V1ObjectReference;
 import io.kubernetes.client.openapi.models.V1PersistentVolume;
 import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -42,37 +35,25 @@ import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1ServiceList;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import io.kubernetes.client.openapi.models.V1StatefulSetList;
-import io.kubernetes.client.openapi.models.V1Status;
 import io.kubernetes.client.openapi.models.V1StorageClass;
 import io.kubernetes.client.util.CallGenerator;
-import io.kubernetes.client.util.PatchUtils;
 import io.kubesched.core.cluster.Cluster;
 import io.kubesched.core.cluster.ClusterException;
 import io.kubesched.core.cluster.ClusterListener;
 import io.kubesched.framework.CustomResource;
 import io.kubesched.framework.EventRecorder;
 import io.kubesched.framework.SchedulerConstants;
-import io.kubesched.framework.SchedulingException;
-import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import okhttp3.Call;
-import okhttp3.Response;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -123,21 +104,11 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   private final SharedIndexInformer<V1ReplicaSet> replicaSetInformer;
   private final SharedIndexInformer<V1StatefulSet> statefulSetInformer;
   private final SharedIndexInformer<V1ReplicationController> rcInformer;
-  private final ExecutorService eventWriter;
+  private final ApiWrites writes;
+  private final KubernetesEvents events;
   private final CustomResourceInformers customResources;
   private final KubernetesStorage storage;
   private volatile DraInformers dra;
-
-  /** Events written, by correlation key; only the event writer thread touches it. */
-  private final Map<String, Written> written =
-      new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Written> eldest) {
-          return size() > 4096;
-        }
-      };
 
   /** Guards the listener list and orders callbacks and the mirrors' changes. */
   private final Object dispatch = new Object();
@@ -260,19 +231,14 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
             V1ReplicationControllerList.class);
     nodeInformer.addEventHandler(new NodeHandler());
     podInformer.addEventHandler(new PodHandler());
+    this.writes = new ApiWrites(client, clock, pod -> pods.getOrDefault(key(pod), pod));
+    this.events = new KubernetesEvents(client, clock);
     this.storage =
         new KubernetesStorage(
             client,
             this::informer,
             this::storageChanged,
-            e -> refusal(e.getCode(), e.getResponseBody(), "update a storage object"));
-    this.eventWriter =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "kubesched-events");
-              t.setDaemon(true);
-              return t;
-            });
+            e -> writes.refusal(e.getCode(), e.getResponseBody(), "update a storage object"));
   }
 
   /**
@@ -381,7 +347,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   public void close() {
     factory.stopAllRegisteredInformers(true);
     customResources.stop();
-    eventWriter.shutdownNow();
+    events.close();
   }
 
   // ---------------------------------------------------------------- listeners
@@ -736,201 +702,39 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
     return customResources.updateStatus(object);
   }
 
-  // ---------------------------------------------------------------- writes
+  // ---------------------------------------------------------------- writes (ApiWrites)
 
   @Override
   public void bind(V1Pod pod, String nodeName) {
-    V1ObjectMeta meta = pod.getMetadata();
-    V1Binding binding =
-        new V1Binding()
-            .metadata(
-                new V1ObjectMeta()
-                    .name(meta.getName())
-                    .namespace(meta.getNamespace())
-                    .uid(meta.getUid()))
-            .target(new V1ObjectReference().kind("Node").name(nodeName));
-    try {
-      // The server answers a v1.Status that the generated decoder would reject: judge by code.
-      call(
-          core.createNamespacedPodBinding(meta.getName(), meta.getNamespace(), binding)
-              .buildCall(null),
-          "bind pod " + meta.getNamespace() + "/" + meta.getName());
-    } catch (ApiException e) {
-      throw new SchedulingException("cannot bind pod " + key(pod) + ": " + e.getMessage(), e);
-    }
+    writes.bind(pod, nodeName);
   }
 
   @Override
   public void deletePod(V1Pod pod) {
-    V1ObjectMeta meta = pod.getMetadata();
-    try {
-      call(
-          core.deleteNamespacedPod(meta.getName(), meta.getNamespace()).buildCall(null),
-          "delete pod " + key(pod));
-    } catch (ClusterException e) {
-      if (e.reason() != ClusterException.Reason.NOT_FOUND) {
-        throw e;
-      }
-    } catch (ApiException e) {
-      throw new SchedulingException("cannot delete pod " + key(pod) + ": " + e.getMessage(), e);
-    }
+    writes.deletePod(pod);
   }
 
   @Override
   public void updatePodCondition(V1Pod pod, V1PodCondition condition) {
-    V1Pod current = pods.getOrDefault(key(pod), pod);
-    V1PodCondition old = condition(current, condition.getType());
-    if (old != null
-        && Objects.equals(old.getStatus(), condition.getStatus())
-        && Objects.equals(old.getReason(), condition.getReason())
-        && Objects.equals(old.getMessage(), condition.getMessage())) {
-      return;
-    }
-    patchStatus(pod, Map.of("conditions", List.of(conditionPatch(old, condition))));
+    writes.updatePodCondition(pod, condition);
   }
 
   @Override
   public void setNominatedNodeName(V1Pod pod, String nodeName) {
-    V1Pod current = pods.getOrDefault(key(pod), pod);
-    String have = current.getStatus() == null ? null : current.getStatus().getNominatedNodeName();
-    String want = nodeName == null || nodeName.isEmpty() ? null : nodeName;
-    if (Objects.equals(want, have == null || have.isEmpty() ? null : have)) {
-      return;
-    }
-    Map<String, Object> status = new LinkedHashMap<>();
-    status.put("nominatedNodeName", want);
-    patchStatus(pod, status);
+    writes.setNominatedNodeName(pod, nodeName);
   }
 
   @Override
   public void patchPodScheduledCondition(
       V1Pod pod, String reason, String message, String nominatedNodeName) {
-    V1Pod current = pods.getOrDefault(key(pod), pod);
-    V1PodCondition old = condition(current, POD_SCHEDULED);
-    V1PodCondition want =
-        new V1PodCondition().type(POD_SCHEDULED).status("False").reason(reason).message(message);
-    Map<String, Object> status = new LinkedHashMap<>();
-    if (old == null
-        || !"False".equals(old.getStatus())
-        || !Objects.equals(old.getReason(), reason)
-        || !Objects.equals(old.getMessage(), message)) {
-      status.put("conditions", List.of(conditionPatch(old, want)));
-    }
-    if (nominatedNodeName != null) {
-      String have = current.getStatus() == null ? null : current.getStatus().getNominatedNodeName();
-      if (!nominatedNodeName.equals(have == null ? "" : have)) {
-        status.put("nominatedNodeName", nominatedNodeName.isEmpty() ? null : nominatedNodeName);
-      }
-    }
-    if (status.isEmpty()) {
-      return;
-    }
-    try {
-      patchStatus(pod, status);
-    } catch (ClusterException e) {
-      if (e.reason() != ClusterException.Reason.NOT_FOUND) {
-        throw e;
-      }
-    }
+    writes.patchPodScheduledCondition(pod, reason, message, nominatedNodeName);
   }
 
-  private Map<String, Object> conditionPatch(V1PodCondition old, V1PodCondition c) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("type", c.getType());
-    m.put("status", c.getStatus());
-    if (c.getReason() != null) {
-      m.put("reason", c.getReason());
-    }
-    if (c.getMessage() != null) {
-      m.put("message", c.getMessage());
-    }
-    OffsetDateTime transition =
-        c.getLastTransitionTime() != null
-            ? c.getLastTransitionTime()
-            : old != null
-                    && Objects.equals(old.getStatus(), c.getStatus())
-                    && old.getLastTransitionTime() != null
-                ? old.getLastTransitionTime()
-                : OffsetDateTime.ofInstant(
-                    clock.instant().truncatedTo(ChronoUnit.SECONDS), ZoneOffset.UTC);
-    m.put("lastTransitionTime", transition.toInstant().truncatedTo(ChronoUnit.SECONDS).toString());
-    return m;
-  }
-
-  private static V1PodCondition condition(V1Pod pod, String type) {
-    if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
-      return null;
-    }
-    for (V1PodCondition c : pod.getStatus().getConditions()) {
-      if (type.equals(c.getType())) {
-        return c;
-      }
-    }
-    return null;
-  }
-
-  private void patchStatus(V1Pod pod, Map<String, Object> status) {
-    Map<String, Object> body = Map.of("status", status);
-    String json = client.getJSON().getGson().newBuilder().serializeNulls().create().toJson(body);
-    V1ObjectMeta meta = pod.getMetadata();
-    try {
-      PatchUtils.patch(
-          V1Pod.class,
-          () ->
-              core.patchNamespacedPodStatus(meta.getName(), meta.getNamespace(), new V1Patch(json))
-                  .buildCall(null),
-          V1Patch.PATCH_FORMAT_STRATEGIC_MERGE_PATCH,
-          client);
-    } catch (ApiException e) {
-      if (e.getCode() == 0) {
-        throw new SchedulingException(
-            "cannot patch the status of pod " + key(pod) + ": " + e.getMessage(), e);
-      }
-      throw refusal(e.getCode(), e.getResponseBody(), "patch the status of pod " + key(pod));
-    }
-  }
-
-  /** Executes {@code call}; a non-2xx answer becomes a {@link ClusterException}. */
-  private void call(Call call, String what) {
-    try (Response r = call.execute()) {
-      if (r.isSuccessful()) {
-        return;
-      }
-      throw refusal(r.code(), r.body() == null ? "" : r.body().string(), what);
-    } catch (IOException e) {
-      throw new SchedulingException("cannot " + what + ": " + e.getMessage(), e);
-    }
-  }
-
-  private RuntimeException refusal(int code, String body, String what) {
-    String message = body == null ? "" : body;
-    try {
-      V1Status s = client.getJSON().getGson().fromJson(message, V1Status.class);
-      if (s != null && s.getMessage() != null) {
-        message = s.getMessage();
-      }
-    } catch (RuntimeException e) {
-      // not a Status: keep the raw body
-    }
-    ClusterException.Reason reason =
-        switch (code) {
-          case 404 -> ClusterException.Reason.NOT_FOUND;
-          case 409 -> ClusterException.Reason.CONFLICT;
-          case 403 -> ClusterException.Reason.FORBIDDEN;
-          case 422 -> ClusterException.Reason.INVALID;
-          default -> null;
-        };
-    if (reason == null) {
-      return new SchedulingException("cannot " + what + ": HTTP " + code + ": " + message);
-    }
-    return new ClusterException(reason, message);
-  }
-
-  // ---------------------------------------------------------------- events
+  // ---------------------------------------------------------------- events (KubernetesEvents)
 
   @Override
   public void event(Object regarding, String type, String reason, String action, String message) {
-    record(component, regarding, type, reason, action, message);
+    events.record(component, regarding, type, reason, action, message);
   }
 
   /**
@@ -941,110 +745,6 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
   public EventRecorder eventRecorderFor(String schedulerName) {
     Objects.requireNonNull(schedulerName, "schedulerName must not be null");
     return (regarding, type, reason, action, message) ->
-        record(schedulerName, regarding, type, reason, action, message);
-  }
-
-  private void record(
-      String component,
-      Object regarding,
-      String type,
-      String reason,
-      String action,
-      String message) {
-    if (!(regarding instanceof KubernetesObject o) || o.getMetadata() == null) {
-      return;
-    }
-    V1ObjectMeta meta = o.getMetadata();
-    String kind = o.getKind() != null ? o.getKind() : o.getClass().getSimpleName().substring(2);
-    String namespace = meta.getNamespace() == null ? "default" : meta.getNamespace();
-    OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-    CoreV1Event e =
-        new CoreV1Event()
-            .metadata(new V1ObjectMeta().generateName(meta.getName() + ".").namespace(namespace))
-            .involvedObject(
-                new V1ObjectReference()
-                    .kind(kind)
-                    .apiVersion(o.getApiVersion() == null ? "v1" : o.getApiVersion())
-                    .namespace(meta.getNamespace())
-                    .name(meta.getName())
-                    .uid(meta.getUid()))
-            .type(type)
-            .reason(reason)
-            .action(action)
-            .message(message)
-            .source(new V1EventSource().component(component))
-            .reportingComponent(component)
-            .reportingInstance(component)
-            .firstTimestamp(now)
-            .lastTimestamp(now)
-            .count(1);
-    try {
-      eventWriter.execute(
-          () -> {
-            try {
-              write(namespace, e, now);
-            } catch (ApiException | RuntimeException ex) {
-              log.atWarn()
-                  .setMessage("cannot write event {} about {}/{}: {}")
-                  .addArgument(reason)
-                  .addArgument(namespace)
-                  .addArgument(meta.getName())
-                  .addArgument(ex.getMessage())
-                  .log();
-            }
-          });
-    } catch (java.util.concurrent.RejectedExecutionException ex) {
-      // closed: events are dropped
-    }
-  }
-
-  /** An event already written, for counting repeats (kube's event correlator, simplified). */
-  private record Written(String name, int count) {}
-
-  /**
-   * Creates the event, or when the same event (object, type, reason, message) was written before by
-   * this cluster, raises its {@code count} and {@code lastTimestamp}. Runs on the event writer.
-   */
-  private void write(String namespace, CoreV1Event e, OffsetDateTime now) throws ApiException {
-    V1ObjectReference o = e.getInvolvedObject();
-    String key =
-        String.join(
-            "\u0000",
-            namespace,
-            o.getKind(),
-            o.getName(),
-            String.valueOf(o.getUid()),
-            e.getType(),
-            e.getReason(),
-            e.getSource().getComponent(),
-            String.valueOf(e.getMessage()));
-    Written before = written.get(key);
-    if (before != null) {
-      int count = before.count() + 1;
-      String patch =
-          "{\"count\":"
-              + count
-              + ",\"lastTimestamp\":\""
-              + now.toInstant().truncatedTo(ChronoUnit.SECONDS)
-              + "\"}";
-      try {
-        PatchUtils.patch(
-            CoreV1Event.class,
-            () ->
-                core.patchNamespacedEvent(before.name(), namespace, new V1Patch(patch))
-                    .buildCall(null),
-            V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
-            client);
-        written.put(key, new Written(before.name(), count));
-        return;
-      } catch (ApiException ex) {
-        if (ex.getCode() != 404) {
-          throw ex;
-        }
-        written.remove(key);
-      }
-    }
-    CoreV1Event created = core.createNamespacedEvent(namespace, e).execute();
-    written.put(key, new Written(created.getMetadata().getName(), 1));
+        events.record(schedulerName, regarding, type, reason, action, message);
   }
 }
