@@ -137,6 +137,11 @@ public final class ReservationController implements ClusterWatcher {
   }
 
   @Override
+  public synchronized void onPodAdd(V1Pod pod) {
+    sweep();
+  }
+
+  @Override
   public synchronized void onPodUpdate(V1Pod oldPod, V1Pod pod) {
     if (nodeName(oldPod) == null && nodeName(pod) != null) {
       release(pod);
