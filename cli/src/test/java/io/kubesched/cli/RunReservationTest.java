@@ -234,4 +234,27 @@ final class RunReservationTest {
     assertThat(reservations("n1")).isEmpty();
     assertThat(reservations("n2")).isEmpty();
   }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"kubesched.yaml", "kube-scheduler-reservation-rbac.yaml"})
+  @SuppressWarnings("unchecked")
+  void theInstallManifestsLetTheControllerPatchNodes(String file) throws Exception {
+    boolean allowed = false;
+    for (Object doc :
+        new org.yaml.snakeyaml.Yaml()
+            .loadAll(Files.readString(Path.of("../examples/kubernetes", file)))) {
+      Map<String, Object> m = (Map<String, Object>) doc;
+      if (!"ClusterRole".equals(m.get("kind"))) {
+        continue;
+      }
+      for (Map<String, Object> rule : (List<Map<String, Object>>) m.get("rules")) {
+        allowed |=
+            ((List<String>) rule.get("apiGroups")).contains("")
+                && ((List<String>) rule.get("resources")).contains("nodes")
+                && ((List<String>) rule.get("verbs")).contains("patch");
+      }
+    }
+    assertThat(allowed).as("a ClusterRole of %s allows patching nodes", file).isTrue();
+  }
 }
