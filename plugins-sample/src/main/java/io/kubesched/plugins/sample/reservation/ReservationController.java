@@ -74,6 +74,9 @@ public final class ReservationController implements ClusterWatcher {
   /** The {@code reserve.*} annotations of each node that has some, by node name. */
   private final Map<String, Map<String, String>> byNode = new TreeMap<>();
 
+  /** An immutable copy of {@link #byNode}, read by the plugin without taking the lock. */
+  private volatile Map<String, Map<String, String>> view = Map.of();
+
   private ClusterWatcher.Registration registration;
 
   /**
@@ -110,11 +113,12 @@ public final class ReservationController implements ClusterWatcher {
     }
   }
 
-  /** Returns the {@code reserve.*} annotations of each node that has some (a copy). */
-  public synchronized Map<String, Map<String, String>> reservationAnnotations() {
-    Map<String, Map<String, String>> copy = new TreeMap<>();
-    byNode.forEach((n, a) -> copy.put(n, Map.copyOf(a)));
-    return copy;
+  /**
+   * Returns the {@code reserve.*} annotations of each node that has some, as last seen or written
+   * by the controller (an immutable copy; does not wait for a write in progress).
+   */
+  public Map<String, Map<String, String>> reservationAnnotations() {
+    return view;
   }
 
   // ---------------------------------------------------------------- events
@@ -134,6 +138,7 @@ public final class ReservationController implements ClusterWatcher {
   @Override
   public synchronized void onNodeDelete(V1Node node) {
     byNode.remove(node.getMetadata().getName());
+    publish();
   }
 
   @Override
@@ -401,10 +406,18 @@ public final class ReservationController implements ClusterWatcher {
           });
     }
     if (mine.isEmpty()) {
-      byNode.remove(name);
-    } else {
-      byNode.put(name, mine);
+      if (byNode.remove(name) != null) {
+        publish();
+      }
+    } else if (!mine.equals(byNode.put(name, mine))) {
+      publish();
     }
+  }
+
+  private void publish() {
+    Map<String, Map<String, String>> copy = new TreeMap<>();
+    byNode.forEach((n, a) -> copy.put(n, Map.copyOf(a)));
+    view = java.util.Collections.unmodifiableMap(copy);
   }
 
   /** Returns the reservation keys of a node's annotations that reserve some resource. */
