@@ -3,6 +3,7 @@ package io.kubesched.framework;
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodCondition;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
@@ -77,6 +78,27 @@ public interface ClusterClient extends StorageClient {
    */
   List<Map<String, Object>> listCustomObjects(
       String apiVersion, String kind, @Nullable String namespace);
+
+  /**
+   * Registers {@code watcher} for the cluster's node and pod changes (see {@link ClusterWatcher}
+   * for the order). The default refuses: a cluster that delivers events overrides it.
+   *
+   * @throws SchedulingException when this cluster does not deliver events to plugins
+   */
+  default ClusterWatcher.Registration watch(ClusterWatcher watcher) {
+    throw new SchedulingException(getClass().getSimpleName() + " does not deliver cluster events");
+  }
+
+  /**
+   * Sets and removes annotations of the node {@code nodeName} in one write (a JSON merge patch of
+   * {@code metadata.annotations} on a real cluster) and returns the stored node. A {@code null}
+   * value removes the annotation; annotations not named are left alone. The default refuses.
+   *
+   * @throws SchedulingException when the node is gone or the write is refused
+   */
+  default V1Node patchNodeAnnotations(String nodeName, Map<String, @Nullable String> annotations) {
+    throw new SchedulingException(getClass().getSimpleName() + " does not write node annotations");
+  }
 
   // ---------------------------------------------------------------- resource.k8s.io/v1 (DRA)
 

@@ -20,6 +20,7 @@ import io.kubesched.framework.Quantities;
 import io.kubesched.framework.Resource;
 import io.kubesched.framework.ResourceNames;
 import io.kubesched.framework.SchedulerConstants;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -145,12 +147,20 @@ public final class Simulation {
     List<String> bound = new ArrayList<>();
     Set<String> nodeNames = new LinkedHashSet<>();
     manifests.nodes().forEach(n -> nodeNames.add(n.getMetadata().getName()));
+    Map<V1Pod, Duration> createLater = new LinkedHashMap<>();
+    Map<V1Pod, Duration> deleteLater = new LinkedHashMap<>();
     for (V1Pod p : all) {
       if (p.getMetadata().getNamespace() == null || p.getMetadata().getNamespace().isEmpty()) {
         p.getMetadata().setNamespace("default");
       }
       if (isTerminal(p)) {
         // kube-scheduler's pod informer does not see Succeeded and Failed pods
+        continue;
+      }
+      if (!scripted(p, createLater, deleteLater, rejected)) {
+        continue;
+      }
+      if (createLater.containsKey(p)) {
         continue;
       }
       if (p.getSpec() != null
@@ -218,6 +228,26 @@ public final class Simulation {
                   null));
         }
       }
+      createLater.forEach(
+          (p, d) ->
+              time.scheduler()
+                  .schedule(
+                      () -> {
+                        if (p.getSpec() == null || p.getSpec().getNodeName() == null) {
+                          pending.add(
+                              p.getMetadata().getNamespace() + "/" + p.getMetadata().getName());
+                        }
+                        addPod(cluster, p, rejected);
+                      },
+                      d.toNanos(),
+                      TimeUnit.NANOSECONDS));
+      deleteLater.forEach(
+          (p, d) ->
+              time.scheduler()
+                  .schedule(
+                      () -> deleteAndRecreate(cluster, p, pending, rejected),
+                      d.toNanos(),
+                      TimeUnit.NANOSECONDS));
       total = pending.size();
       if (total > PROGRESS_THRESHOLD) {
         progress.accept(
@@ -228,6 +258,85 @@ public final class Simulation {
         progress.accept("done after " + attempts + " scheduling attempts");
       }
       return report(cluster, scheduler, pending, bound, rejected, trace);
+    }
+  }
+
+  /**
+   * Reads the {@link ScriptedEvents} annotations of {@code p} into the maps; a pod with an invalid
+   * one is refused (reported as an Error with a warning) and {@code false} returned.
+   */
+  private boolean scripted(
+      V1Pod p,
+      Map<V1Pod, Duration> createLater,
+      Map<V1Pod, Duration> deleteLater,
+      Map<String, SimulationReport.PodResult> rejected) {
+    Duration create;
+    Duration delete;
+    try {
+      create = ScriptedEvents.delay(p, ScriptedEvents.CREATE_AFTER);
+      delete = ScriptedEvents.delay(p, ScriptedEvents.DELETE_AFTER);
+    } catch (IllegalArgumentException e) {
+      String key = p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+      String message = "Pod \"" + p.getMetadata().getName() + "\" is invalid: " + e.getMessage();
+      rejected.put(
+          key,
+          new SimulationReport.PodResult(
+              p.getMetadata().getNamespace(),
+              p.getMetadata().getName(),
+              null,
+              "Error",
+              message,
+              null));
+      manifests.warnings().add("pod " + key + " was refused: " + message);
+      return false;
+    }
+    if (create != null) {
+      createLater.put(p, create);
+    }
+    if (delete != null) {
+      deleteLater.put(p, delete);
+    }
+    return true;
+  }
+
+  /** Deletes {@code p} if it still exists and creates the replacement its controller would. */
+  private void deleteAndRecreate(
+      InMemoryCluster cluster,
+      V1Pod p,
+      List<String> pending,
+      Map<String, SimulationReport.PodResult> rejected) {
+    V1Pod current =
+        cluster.getPod(p.getMetadata().getNamespace(), p.getMetadata().getName()).orElse(null);
+    if (current == null) {
+      return;
+    }
+    cluster.deletePod(current);
+    String deletedKey = p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+    if (pending.contains(deletedKey)) {
+      String node = current.getSpec() == null ? null : current.getSpec().getNodeName();
+      rejected.put(
+          deletedKey,
+          new SimulationReport.PodResult(
+              p.getMetadata().getNamespace(),
+              p.getMetadata().getName(),
+              null,
+              "Error",
+              "pod was deleted ("
+                  + ScriptedEvents.DELETE_AFTER
+                  + ": "
+                  + p.getMetadata().getAnnotations().get(ScriptedEvents.DELETE_AFTER)
+                  + (node == null || node.isEmpty() ? "" : ", it ran on " + node)
+                  + ")",
+              null));
+    }
+    V1Pod replacement = ScriptedEvents.replacement(current);
+    if (replacement != null) {
+      String key =
+          replacement.getMetadata().getNamespace() + "/" + replacement.getMetadata().getName();
+      if (!pending.contains(key)) {
+        pending.add(key);
+      }
+      addPod(cluster, replacement, rejected);
     }
   }
 

@@ -3,6 +3,7 @@ package io.kubesched.core.cluster;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.ClusterClient;
+import io.kubesched.framework.ClusterWatcher;
 import io.kubesched.framework.EventRecorder;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +25,45 @@ public interface Cluster extends ClusterClient, EventRecorder {
 
   /** Unregisters {@code listener}; it receives no change made after this call returns. */
   void removeListener(ClusterListener listener);
+
+  /** Adapts {@code watcher} to a {@link ClusterListener} registered with this cluster. */
+  @Override
+  default ClusterWatcher.Registration watch(ClusterWatcher watcher) {
+    ClusterListener l =
+        new ClusterListener() {
+          @Override
+          public void onNodeAdd(V1Node node) {
+            watcher.onNodeAdd(node);
+          }
+
+          @Override
+          public void onNodeUpdate(V1Node oldNode, V1Node node) {
+            watcher.onNodeUpdate(oldNode, node);
+          }
+
+          @Override
+          public void onNodeDelete(V1Node node) {
+            watcher.onNodeDelete(node);
+          }
+
+          @Override
+          public void onPodAdd(V1Pod pod) {
+            watcher.onPodAdd(pod);
+          }
+
+          @Override
+          public void onPodUpdate(V1Pod oldPod, V1Pod pod) {
+            watcher.onPodUpdate(oldPod, pod);
+          }
+
+          @Override
+          public void onPodDelete(V1Pod pod) {
+            watcher.onPodDelete(pod);
+          }
+        };
+    addListener(l);
+    return () -> removeListener(l);
+  }
 
   /** Returns every node. */
   List<V1Node> listNodes();

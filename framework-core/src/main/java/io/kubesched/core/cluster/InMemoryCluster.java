@@ -350,6 +350,36 @@ public final class InMemoryCluster implements Cluster, StoreReads {
   }
 
   @Override
+  public V1Node patchNodeAnnotations(String nodeName, Map<String, String> annotations) {
+    V1Node copy;
+    synchronized (lock) {
+      V1Node old = (V1Node) store.objects(V1Node.class).get(nodeName);
+      if (old == null) {
+        throw ObjectStore.notFound(store.kind(V1Node.class), nodeName);
+      }
+      copy = ObjectCopier.shallowCopy(old);
+      copy.setMetadata(ObjectCopier.shallowCopy(old.getMetadata()));
+      Map<String, String> merged =
+          new java.util.TreeMap<>(
+              old.getMetadata().getAnnotations() == null
+                  ? Map.of()
+                  : old.getMetadata().getAnnotations());
+      annotations.forEach(
+          (k, v) -> {
+            if (v == null) {
+              merged.remove(k);
+            } else {
+              merged.put(k, v);
+            }
+          });
+      copy.getMetadata().setAnnotations(merged.isEmpty() ? null : merged);
+      replaceLocked(store.kind(V1Node.class), nodeName, old, copy);
+    }
+    listeners.dispatch();
+    return copy;
+  }
+
+  @Override
   public void deletePod(V1Pod pod) {
     V1ObjectMeta meta = pod.getMetadata();
     delete(V1Pod.class, meta.getNamespace(), meta.getName());

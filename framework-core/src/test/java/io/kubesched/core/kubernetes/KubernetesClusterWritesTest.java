@@ -232,4 +232,20 @@ final class KubernetesClusterWritesTest {
             "MODIFIED default Pod/p FailedScheduling x2 from my-scheduler",
             "ADDED default Pod/p Scheduled x1 from my-scheduler");
   }
+
+  @Test
+  void patchNodeAnnotationsSetsAndRemovesOnlyTheNamedAnnotations() throws Exception {
+    Map<String, String> set = new java.util.LinkedHashMap<>();
+    set.put("reserve.cpu/u1", "3");
+    set.put("keep", "yes");
+    cluster.patchNodeAnnotations("n1", set);
+    Map<String, String> remove = new java.util.LinkedHashMap<>();
+    remove.put("reserve.cpu/u1", null);
+    cluster.patchNodeAnnotations("n1", remove);
+    assertThat(core.readNode("n1").execute().getMetadata().getAnnotations())
+        .isEqualTo(Map.of("keep", "yes"));
+    assertThatThrownBy(() -> cluster.patchNodeAnnotations("missing", Map.of("a", "b")))
+        .isInstanceOf(ClusterException.class)
+        .hasMessageContaining("nodes \"missing\" not found");
+  }
 }

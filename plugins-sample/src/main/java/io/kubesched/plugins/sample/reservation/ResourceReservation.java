@@ -1,6 +1,8 @@
 package io.kubesched.plugins.sample.reservation;
 
 import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.openapi.models.V1OwnerReference;
+import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.CycleState;
@@ -17,6 +19,9 @@ import io.kubesched.framework.ResourceNames;
 import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,33 +37,51 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>The annotations</h2>
  *
+ * A reservation is a set of node annotations sharing one key {@code <uid>} (by convention the UID
+ * of the deleted pod):
+ *
  * <ul>
- *   <li>On the node, {@code reserve.<resource>/<pod-uid>: <quantity>} reserves {@code <quantity>}
- *       of {@code <resource>} for the pod whose UID was {@code <pod-uid>}, e.g. {@code
- *       reserve.cpu/8e7f0c2a-...: 5000m}. {@code <resource>} is {@code cpu}, {@code memory}, {@code
- *       ephemeral-storage}, or an extended resource {@code <domain>/<name>} written as {@code
- *       <name>.<domain>} (annotation keys allow one slash): {@code reserve.gpu.nvidia.com/<uid>:
- *       1}.
- *   <li>On the node, optionally, {@code reserve.owner/<pod-uid>: <namespace>/<name>} names the pod
- *       the reservation was made for.
- *   <li>On the recreated pod, optionally, {@code reserve.kubesched.io/uid: <pod-uid>} names the
- *       reservation it claims.
+ *   <li>{@code reserve.<resource>/<uid>: <quantity>} reserves {@code <quantity>} of {@code
+ *       <resource>}, e.g. {@code reserve.cpu/8e7f0c2a-...: 5000m}. {@code <resource>} is {@code
+ *       cpu}, {@code memory}, {@code ephemeral-storage}, or an extended resource {@code
+ *       <domain>/<name>} written as {@code <name>.<domain>} (annotation keys allow one slash):
+ *       {@code reserve.gpu.nvidia.com/<uid>: 1}.
+ *   <li>optionally {@code reserve.owner/<uid>: <namespace>/<name>} names the pod the reservation
+ *       was made for.
+ *   <li>optionally {@code reserve.controller/<uid>: <Kind>/<owner-uid>} keys the reservation by the
+ *       deleted pod's controller (its {@code ownerReferences} entry with {@code controller: true}),
+ *       e.g. {@code ReplicaSet/4b1f...}: any pod of that controller may use it — a Deployment's
+ *       replacement pod has a new name and UID but the same ReplicaSet. (A rollout makes a new
+ *       ReplicaSet, whose pods do not match.)
+ *   <li>optionally {@code reserve.expires/<uid>: <RFC 3339 time>}: from that time on (scheduler's
+ *       clock) the reservation no longer counts.
  * </ul>
+ *
+ * On the recreated pod, optionally, {@code reserve.kubesched.io/uid: <uid>} names the reservation
+ * it claims.
  *
  * <h2>Whose reservation is it</h2>
  *
- * A recreated pod gets a new UID, so a pod <em>owns</em> the reservation {@code <pod-uid>} when its
- * UID is {@code <pod-uid>}, or its {@code reserve.kubesched.io/uid} annotation says {@code
- * <pod-uid>}, or the node's {@code reserve.owner/<pod-uid>} annotation names the pod's namespace
- * and name (StatefulSet pods and operator-managed pods keep their names).
+ * A pod <em>owns</em> the reservation {@code <uid>} when its UID is {@code <uid>}, or its {@code
+ * reserve.kubesched.io/uid} annotation says {@code <uid>}, or the node's {@code
+ * reserve.owner/<uid>} annotation names the pod's namespace and name (StatefulSet pods and
+ * operator-managed pods keep their names), or the node's {@code reserve.controller/<uid>}
+ * annotation names the pod's controller kind and UID.
  *
  * <h2>What counts</h2>
  *
- * Filter subtracts from the node every reservation except those the pod owns: a pod fits only if
- * its request plus the node's requested resources plus the reservations of others stay within
- * allocatable, for each reserved resource the pod requests. A reservation stops counting as soon as
- * a pod that owns it is bound (anywhere: its requests are then counted where it runs) or the
- * annotation is removed. Removing stale annotations is a controller's job.
+ * Filter subtracts from the node every unexpired reservation except those the pod owns: a pod fits
+ * only if its request plus the node's requested resources plus the reservations of others stay
+ * within allocatable, for each reserved resource the pod requests. A reservation stops counting
+ * when it expires, when the annotations are removed, or as soon as a pod that owns it by UID, claim
+ * or name is bound (anywhere: its requests are then counted where it runs). A bound pod of the same
+ * controller does not end a reservation (its siblings are bound too): the {@link
+ * ReservationController} removes it when the replacement is bound.
+ *
+ * <h2>The controller</h2>
+ *
+ * With the args {@code controller: true}, the plugin also runs a {@link ReservationController},
+ * which writes and removes these annotations; see there.
  */
 public final class ResourceReservation implements PreFilterPlugin, FilterPlugin, EnqueueExtensions {
   /** The plugin name. */
@@ -73,19 +96,54 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
   /** The node annotation prefix naming the owner of a reservation. */
   public static final String OWNER_PREFIX = "reserve.owner/";
 
+  /** The node annotation prefix keying a reservation by the deleted pod's controller. */
+  public static final String CONTROLLER_PREFIX = "reserve.controller/";
+
+  /** The node annotation prefix of a reservation's expiry time (RFC 3339). */
+  public static final String EXPIRES_PREFIX = "reserve.expires/";
+
   /** The pod annotation naming the reservation a recreated pod claims. */
   public static final String CLAIM_ANNOTATION = "reserve.kubesched.io/uid";
 
   private static final Logger log = LoggerFactory.getLogger(ResourceReservation.class);
   private static final StateKey<Reserved> KEY = StateKey.of("PreFilter" + NAME, Reserved.class);
 
+  private final Clock clock;
+  private final ReservationController controller;
+
+  /** Creates the plugin; {@code clock} decides which reservations have expired. */
+  public ResourceReservation(Clock clock) {
+    this(clock, null);
+  }
+
+  /**
+   * Creates the plugin with its controller: the reservations are then read from the controller's
+   * view (the node annotations as last seen or written by it), which knows of its own writes before
+   * the node watch delivers them.
+   */
+  public ResourceReservation(Clock clock, ReservationController controller) {
+    this.clock = clock;
+    this.controller = controller;
+  }
+
+  /** Creates the plugin on the system clock. */
+  public ResourceReservation() {
+    this(Clock.systemUTC());
+  }
+
   @Override
   public String name() {
     return NAME;
   }
 
-  /** One reservation parsed from a node annotation. */
-  record Reservation(String uid, String resource, long amount, String owner) {}
+  /**
+   * One reservation parsed from a node annotation.
+   *
+   * @param controller the {@code reserve.controller/} value ({@code <Kind>/<uid>}), or null
+   * @param expires the {@code reserve.expires/} time, or null when it never expires
+   */
+  record Reservation(
+      String uid, String resource, long amount, String owner, String controller, Instant expires) {}
 
   /** What other pods hold back on each node, for the pod of this cycle. */
   private record Reserved(Map<String, Resource> byNode) implements StateData {}
@@ -93,8 +151,15 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
   @Override
   public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     Map<String, List<Reservation>> byNode = new HashMap<>();
+    Instant now = clock.instant();
+    Map<String, Map<String, String>> fromController =
+        controller == null ? null : controller.reservationAnnotations();
     for (NodeInfo n : nodes) {
-      List<Reservation> rs = parse(n);
+      List<Reservation> rs =
+          fromController == null
+              ? parse(n)
+              : parse(n.name(), fromController.getOrDefault(n.name(), Map.of()));
+      rs.removeIf(r -> r.expires() != null && !now.isBefore(r.expires()));
       if (!rs.isEmpty()) {
         byNode.put(n.name(), rs);
       }
@@ -182,7 +247,29 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
   private static boolean owns(PodInfo pod, Reservation r) {
     return r.uid().equals(pod.uid())
         || r.uid().equals(claim(pod))
-        || (r.owner() != null && r.owner().equals(pod.key()));
+        || (r.owner() != null && r.owner().equals(pod.key()))
+        || (r.controller() != null && r.controller().equals(controllerKey(pod.pod())));
+  }
+
+  /**
+   * Returns {@code <Kind>/<uid>} of the pod's controller owner reference, or null when it has none.
+   */
+  static String controllerKey(V1Pod pod) {
+    V1OwnerReference ref = controllerOf(pod);
+    return ref == null ? null : ref.getKind() + "/" + ref.getUid();
+  }
+
+  /** Returns the pod's owner reference with {@code controller: true}, or null. */
+  static V1OwnerReference controllerOf(V1Pod pod) {
+    if (pod.getMetadata() == null || pod.getMetadata().getOwnerReferences() == null) {
+      return null;
+    }
+    for (V1OwnerReference ref : pod.getMetadata().getOwnerReferences()) {
+      if (Boolean.TRUE.equals(ref.getController()) && ref.getUid() != null) {
+        return ref;
+      }
+    }
+    return null;
   }
 
   private static boolean isBound(Reservation r, Set<String> boundOwners) {
@@ -201,13 +288,20 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
     if (node.node() == null
         || node.node().getMetadata() == null
         || node.node().getMetadata().getAnnotations() == null) {
-      return List.of();
+      return new ArrayList<>();
     }
-    Map<String, String> annotations = node.node().getMetadata().getAnnotations();
+    return parse(node.name(), node.node().getMetadata().getAnnotations());
+  }
+
+  /** Parses the reservations in the annotations of node {@code nodeName}. */
+  static List<Reservation> parse(String nodeName, Map<String, String> annotations) {
     List<Reservation> out = new ArrayList<>();
     for (Map.Entry<String, String> e : annotations.entrySet()) {
       String key = e.getKey();
-      if (!key.startsWith(RESERVE_PREFIX) || key.startsWith(OWNER_PREFIX)) {
+      if (!key.startsWith(RESERVE_PREFIX)
+          || key.startsWith(OWNER_PREFIX)
+          || key.startsWith(CONTROLLER_PREFIX)
+          || key.startsWith(EXPIRES_PREFIX)) {
         continue;
       }
       int slash = key.indexOf('/');
@@ -223,15 +317,40 @@ public final class ResourceReservation implements PreFilterPlugin, FilterPlugin,
       } catch (IllegalArgumentException ex) {
         log.atWarn()
             .setMessage("ignoring reservation with an invalid quantity")
-            .addKeyValue("node", node.name())
+            .addKeyValue("node", nodeName)
             .addKeyValue("annotation", key)
             .addKeyValue("plugin", NAME)
             .log();
         continue;
       }
-      out.add(new Reservation(uid, resource, amount, annotations.get(OWNER_PREFIX + uid)));
+      out.add(
+          new Reservation(
+              uid,
+              resource,
+              amount,
+              annotations.get(OWNER_PREFIX + uid),
+              annotations.get(CONTROLLER_PREFIX + uid),
+              expiry(nodeName, annotations.get(EXPIRES_PREFIX + uid))));
     }
     return out;
+  }
+
+  /** Parses a {@code reserve.expires/} value; a malformed one is logged and means "never". */
+  static Instant expiry(String node, String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      log.atWarn()
+          .setMessage("ignoring an invalid reservation expiry, want an RFC 3339 time")
+          .addKeyValue("node", node)
+          .addKeyValue("value", value)
+          .addKeyValue("plugin", NAME)
+          .log();
+      return null;
+    }
   }
 
   /**

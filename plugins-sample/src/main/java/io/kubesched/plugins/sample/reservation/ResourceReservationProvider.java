@@ -1,25 +1,29 @@
 package io.kubesched.plugins.sample.reservation;
 
 import io.kubesched.framework.FrameworkHandle;
-import io.kubesched.framework.NoArgs;
 import io.kubesched.framework.Plugin;
 import io.kubesched.framework.PluginProvider;
+import java.time.Duration;
 
-/** Registers {@link ResourceReservation} with the plugin registry. */
-public final class ResourceReservationProvider implements PluginProvider<NoArgs> {
+/**
+ * Registers {@link ResourceReservation} with the plugin registry. With {@code controller: true} the
+ * plugin's {@link ReservationController} watches the profile's cluster from the plugin's creation
+ * on.
+ */
+public final class ResourceReservationProvider implements PluginProvider<ResourceReservationArgs> {
   @Override
   public String name() {
     return ResourceReservation.NAME;
   }
 
   @Override
-  public Class<NoArgs> argsType() {
-    return NoArgs.class;
+  public Class<ResourceReservationArgs> argsType() {
+    return ResourceReservationArgs.class;
   }
 
   @Override
-  public NoArgs defaultArgs() {
-    return NoArgs.INSTANCE;
+  public ResourceReservationArgs defaultArgs() {
+    return ResourceReservationArgs.defaults();
   }
 
   @Override
@@ -28,7 +32,14 @@ public final class ResourceReservationProvider implements PluginProvider<NoArgs>
   }
 
   @Override
-  public Plugin create(NoArgs args, FrameworkHandle handle) {
-    return new ResourceReservation();
+  public Plugin create(ResourceReservationArgs args, FrameworkHandle handle) {
+    if (!args.controller()) {
+      return new ResourceReservation(handle.clock());
+    }
+    ReservationController controller =
+        new ReservationController(
+            handle.client(), handle.clock(), Duration.ofSeconds(args.reservationTTLSeconds()));
+    controller.start();
+    return new ResourceReservation(handle.clock(), controller);
   }
 }

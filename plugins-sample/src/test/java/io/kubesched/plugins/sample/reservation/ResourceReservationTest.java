@@ -7,8 +7,10 @@ import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.FakeClock;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +43,58 @@ final class ResourceReservationTest {
             .info();
     PodInfo original =
         MakePod.pod().name("db-0").namespace("db").uid(UID).node("n2").req("cpu", "5").info();
+    PodInfo sibling =
+        MakePod.pod()
+            .name("web-new")
+            .namespace("db")
+            .uid("new")
+            .ownerReference("ReplicaSet", "web")
+            .req("cpu", "5")
+            .info();
+    PodInfo otherOwner =
+        MakePod.pod()
+            .name("api-new")
+            .namespace("db")
+            .uid("new2")
+            .ownerReference("ReplicaSet", "api")
+            .req("cpu", "5")
+            .info();
+    MakeNode ownerKeyed =
+        reservedNode().annotation("reserve.controller/" + UID, "ReplicaSet/ReplicaSet/web");
     return Stream.of(
+        Arguments.argumentSet(
+            "a pod of the reservation's controller gets it",
+            ownerKeyed.info(),
+            sibling,
+            Status.success()),
+        Arguments.argumentSet(
+            "a pod of another controller does not",
+            ownerKeyed.info(),
+            otherOwner,
+            Status.unschedulable(ResourceReservation.REASON)),
+        Arguments.argumentSet(
+            "a bound sibling of the same controller does not end the reservation",
+            ownerKeyed.info(
+                MakePod.pod()
+                    .name("web-old")
+                    .namespace("db")
+                    .uid("old")
+                    .node("n1")
+                    .ownerReference("ReplicaSet", "web")
+                    .req("cpu", "1")
+                    .info()),
+            other,
+            Status.unschedulable(ResourceReservation.REASON)),
+        Arguments.argumentSet(
+            "before its expiry the reservation counts",
+            reservedNode().annotation("reserve.expires/" + UID, "2026-01-01T00:00:01Z").info(),
+            other,
+            Status.unschedulable(ResourceReservation.REASON)),
+        Arguments.argumentSet(
+            "from its expiry on the reservation no longer counts",
+            reservedNode().annotation("reserve.expires/" + UID, "2026-01-01T00:00:00Z").info(),
+            other,
+            Status.success()),
         Arguments.argumentSet(
             "another pod cannot take the reserved cpu",
             reservedNode().info(),
@@ -69,7 +122,8 @@ final class ResourceReservationTest {
   @ParameterizedTest
   @MethodSource("cases")
   void filter(NodeInfo node, PodInfo pod, Status want) {
-    ResourceReservation plugin = new ResourceReservation();
+    ResourceReservation plugin =
+        new ResourceReservation(FakeClock.at(Instant.parse("2026-01-01T00:00:00Z")));
     CycleState state = new CycleState();
     PreFilterResult pre = plugin.preFilter(state, pod, List.of(node));
     Status got = pre.status().isSkip() ? Status.success() : plugin.filter(state, pod, node);
