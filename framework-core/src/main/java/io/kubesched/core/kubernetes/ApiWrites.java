@@ -5,6 +5,7 @@ import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.models.V1Binding;
+import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ObjectReference;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -71,6 +72,25 @@ final class ApiWrites {
           "bind pod " + meta.getNamespace() + "/" + meta.getName());
     } catch (ApiException e) {
       throw new SchedulingException("cannot bind pod " + key(pod) + ": " + e.getMessage(), e);
+    }
+  }
+
+  V1Node patchNodeAnnotations(String nodeName, Map<String, String> annotations) {
+    Map<String, Object> body =
+        Map.of("metadata", Map.of("annotations", new LinkedHashMap<>(annotations)));
+    String json = client.getJSON().getGson().newBuilder().serializeNulls().create().toJson(body);
+    try {
+      return PatchUtils.patch(
+          V1Node.class,
+          () -> core.patchNode(nodeName, new V1Patch(json)).buildCall(null),
+          V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
+          client);
+    } catch (ApiException e) {
+      if (e.getCode() == 0) {
+        throw new SchedulingException(
+            "cannot patch the annotations of node " + nodeName + ": " + e.getMessage(), e);
+      }
+      throw refusal(e.getCode(), e.getResponseBody(), "patch the annotations of node " + nodeName);
     }
   }
 

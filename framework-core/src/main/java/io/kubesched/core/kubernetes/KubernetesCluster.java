@@ -711,22 +711,7 @@ public final class KubernetesCluster implements Cluster, AutoCloseable {
 
   @Override
   public V1Node patchNodeAnnotations(String nodeName, Map<String, String> annotations) {
-    Map<String, Object> body =
-        Map.of("metadata", Map.of("annotations", new LinkedHashMap<>(annotations)));
-    String json = client.getJSON().getGson().newBuilder().serializeNulls().create().toJson(body);
-    try {
-      return PatchUtils.patch(
-          V1Node.class,
-          () -> core.patchNode(nodeName, new V1Patch(json)).buildCall(null),
-          V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
-          client);
-    } catch (ApiException e) {
-      if (e.getCode() == 0) {
-        throw new SchedulingException(
-            "cannot patch the annotations of node " + nodeName + ": " + e.getMessage(), e);
-      }
-      throw refusal(e.getCode(), e.getResponseBody(), "patch the annotations of node " + nodeName);
-    }
+    return writes.patchNodeAnnotations(nodeName, annotations);
   }
 
   @Override
