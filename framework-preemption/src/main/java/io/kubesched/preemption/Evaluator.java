@@ -258,22 +258,26 @@ public final class Evaluator {
               count,
               j -> {
                 int i = first + j;
-                NodeInfo copy = potentialNodes.get((offset + i) % n).snapshot();
-                VictimSelection sel = policy.selectVictimsOnNode(state.clone(), pod, copy, pdbs);
+                NodeInfo node = potentialNodes.get((offset + i) % n);
+                // a node where the outcome is known (no possible victim) costs no copies
+                VictimSelection sel = policy.selectVictimsWithoutCopy(pod, node).orElse(null);
+                if (sel == null) {
+                  sel = policy.selectVictimsOnNode(state.clone(), pod, node.snapshot(), pdbs);
+                }
                 Status status = sel.status();
                 if (status.isSuccess() && !sel.victims().isEmpty()) {
-                  found[i] = new Candidate(copy.name(), sel.victims(), sel.numPdbViolations());
+                  found[i] = new Candidate(node.name(), sel.victims(), sel.numPdbViolations());
                   return;
                 }
                 if (status.isSuccess()) {
                   status =
                       Status.error(
-                          "expected at least one victim pod on node \"" + copy.name() + "\"");
+                          "expected at least one victim pod on node \"" + node.name() + "\"");
                 }
                 if (status.code() == Status.Code.ERROR) {
                   errors.add(status.message());
                 }
-                statuses.put(copy.name(), status);
+                statuses.put(node.name(), status);
               });
       for (int i = first; i < first + count; i++) {
         Candidate c = found[i];

@@ -41,6 +41,20 @@ public interface PreemptionInterface {
       CycleState state, PodInfo pod, NodeInfo node, List<DisruptionBudget> pdbs);
 
   /**
+   * Returns the outcome {@link #selectVictimsOnNode} would have on {@code node} when it is known
+   * without copying the node and the state (typically: no pod there could be a victim), else empty.
+   * The dry run asks this first for every potential node; an answer must equal what {@code
+   * selectVictimsOnNode} would return. {@code node} is the snapshot's and must not be modified. The
+   * default knows nothing.
+   *
+   * @param pod the preemptor
+   * @param node the potential node, read-only
+   */
+  default Optional<VictimSelection> selectVictimsWithoutCopy(PodInfo pod, NodeInfo node) {
+    return Optional.empty();
+  }
+
+  /**
    * Returns the score functions that choose among candidate nodes, applied in order while more than
    * one node has the highest score; empty selects kube-scheduler's default criteria.
    *

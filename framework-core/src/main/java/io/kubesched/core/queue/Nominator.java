@@ -20,14 +20,13 @@ import org.slf4j.LoggerFactory;
 final class Nominator {
   private static final Logger LOG = LoggerFactory.getLogger(Nominator.class);
 
-  /** The identity of a nominated pod. */
-  record PodRef(String name, String namespace, String uid) {
+  /**
+   * The identity of a nominated pod; {@code key} is its {@code namespace/name} queue key, built
+   * once (the Filter phase looks the nominated pods up for every node of every attempt).
+   */
+  record PodRef(String name, String namespace, String uid, String key) {
     static PodRef of(PodInfo p) {
-      return new PodRef(p.name(), p.namespace(), p.uid());
-    }
-
-    String key() {
-      return namespace + "/" + name;
+      return new PodRef(p.name(), p.namespace(), p.uid(), p.namespace() + "/" + p.name());
     }
   }
 
@@ -141,10 +140,13 @@ final class Nominator {
     return empty;
   }
 
-  /** Returns a copy of the references nominated to {@code node}. */
+  /**
+   * Returns the references nominated to {@code node}, in nomination order: the live list, to be
+   * read under the queue's lock only (empty when there are none).
+   */
   List<PodRef> forNode(String node) {
     List<PodRef> refs = nominatedPods.get(node);
-    return refs == null ? List.of() : List.copyOf(refs);
+    return refs == null ? List.of() : refs;
   }
 
   /** Returns the node the pod with {@code uid} is nominated to, or {@code null}. */

@@ -789,6 +789,9 @@ public final class SchedulingQueue implements PodNominator {
     lock.lock();
     try {
       List<Nominator.PodRef> refs = nominator.forNode(nodeName);
+      if (refs.isEmpty()) {
+        return List.of();
+      }
       List<PodInfo> out = new ArrayList<>(refs.size());
       for (Nominator.PodRef r : refs) {
         String key = r.key();

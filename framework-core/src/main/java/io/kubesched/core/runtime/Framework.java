@@ -461,16 +461,16 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
 
   private Status runPreFilterExtension(
       CycleState state, PodInfo podToSchedule, PodInfo other, NodeInfo node, boolean add) {
-    Set<String> skipped = state.skipFilterPlugins();
+    PreFilterPlugin[] extensions = activeExtensions(state.skipFilterPlugins());
+    if (extensions.length == 0) {
+      return Status.success();
+    }
     String point = add ? "PreFilterExtensionAddPod" : "PreFilterExtensionRemovePod";
     PluginCalls.Call<PreFilterPlugin, NodeInfo, Status> call =
         add
             ? (pl, st, pod, n) -> ((PreFilterExtensions) pl).addPod(st, pod, other, n)
             : (pl, st, pod, n) -> ((PreFilterExtensions) pl).removePod(st, pod, other, n);
-    for (PreFilterPlugin pl : plugins.preFilter()) {
-      if (!(pl instanceof PreFilterExtensions) || skipped.contains(pl.name())) {
-        continue;
-      }
+    for (PreFilterPlugin pl : extensions) {
       Status s = calls.status(point, pl, state, podToSchedule, node, call);
       if (!s.isSuccess()) {
         log.atWarn()
@@ -514,6 +514,31 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
 
   /** The Filter plugins not skipped under one cycle's skip set (the set itself, by identity). */
   private record ActiveFilters(Set<String> skipped, FilterPlugin[] plugins) {}
+
+  private record ActiveExtensions(Set<String> skipped, PreFilterPlugin[] plugins) {}
+
+  private volatile ActiveExtensions activeExtensions;
+
+  /**
+   * Returns the PreFilter plugins with extensions not in {@code skipped}, in order; kept for the
+   * last skip set seen, as {@link #activeFilterPlugins} (preemption's dry run and the nominated
+   * pods' pass call the extensions several times per node).
+   */
+  private PreFilterPlugin[] activeExtensions(Set<String> skipped) {
+    ActiveExtensions a = activeExtensions;
+    if (a != null && a.skipped() == skipped) {
+      return a.plugins();
+    }
+    List<PreFilterPlugin> out = new ArrayList<>();
+    for (PreFilterPlugin pl : plugins.preFilter()) {
+      if (pl instanceof PreFilterExtensions && !skipped.contains(pl.name())) {
+        out.add(pl);
+      }
+    }
+    PreFilterPlugin[] arr = out.toArray(new PreFilterPlugin[0]);
+    activeExtensions = new ActiveExtensions(skipped, arr);
+    return arr;
+  }
 
   private volatile ActiveFilters activeFilters;
 

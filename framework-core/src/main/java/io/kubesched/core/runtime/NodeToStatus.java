@@ -19,6 +19,10 @@ import java.util.function.BiConsumer;
  * <p>Nodes that passed Filter have no entry; nodes without an entry report the absent-nodes status,
  * by default {@code UnschedulableAndUnresolvable} without reasons. Not thread-safe: the scheduling
  * algorithm fills it on one thread after the parallel phase.
+ *
+ * <p>The Filter phase records its rejections as one batch ({@link #setAll}) that becomes map
+ * entries only when something reads them: a pod that is then placed never pays for a map of the
+ * (often thousands of) nodes it skipped.
  */
 public final class NodeToStatus implements NodeToStatusReader {
   private static final Status DEFAULT_ABSENT =
@@ -26,6 +30,12 @@ public final class NodeToStatus implements NodeToStatusReader {
 
   private final Map<String, Status> statuses;
   private Status absentNodesStatus;
+  // A batch from setAll not yet copied into statuses: node (start + i) % size of pendingNodes
+  // has status pendingFailures[i] (null: passed).
+  private List<NodeInfo> pendingNodes;
+  private int pendingStart;
+  private Status[] pendingFailures;
+  private int pendingCount;
 
   /** Creates an empty map with the default absent-nodes status. */
   public NodeToStatus() {
@@ -38,20 +48,66 @@ public final class NodeToStatus implements NodeToStatusReader {
     this.absentNodesStatus = Objects.requireNonNull(absentNodesStatus);
   }
 
+  /**
+   * Records the Filter phase's rejections, in order, as {@link #set} would for each non-null {@code
+   * failures[i]} with the name of node {@code nodes.get((start + i) % nodes.size())}; the arrays
+   * are kept, not copied, and must not change afterwards.
+   */
+  public void setAll(List<NodeInfo> nodes, int start, Status[] failures) {
+    materialize();
+    int count = 0;
+    for (Status f : failures) {
+      if (f != null) {
+        count++;
+      }
+    }
+    if (count == 0) {
+      return;
+    }
+    pendingNodes = nodes;
+    pendingStart = start;
+    pendingFailures = failures;
+    pendingCount = count;
+  }
+
+  /** Turns a pending {@link #setAll} batch into entries now (no-op without one). */
+  void materialize() {
+    if (pendingFailures == null) {
+      return;
+    }
+    List<NodeInfo> nodes = pendingNodes;
+    Status[] failures = pendingFailures;
+    int n = nodes.size();
+    pendingNodes = null;
+    pendingFailures = null;
+    pendingCount = 0;
+    for (int i = 0; i < failures.length; i++) {
+      if (failures[i] != null) {
+        statuses.put(nodes.get((pendingStart + i) % n).name(), failures[i]);
+      }
+    }
+  }
+
   /** Returns the status of {@code nodeName}: its entry, else the absent-nodes status. */
   @Override
   public Status get(String nodeName) {
+    materialize();
     Status s = statuses.get(nodeName);
     return s == null ? absentNodesStatus : s;
   }
 
   /** Sets the status of {@code nodeName}. */
   public void set(String nodeName, Status status) {
+    materialize();
     statuses.put(nodeName, Objects.requireNonNull(status));
   }
 
   /** Returns the number of explicit entries. */
   public int size() {
+    if (pendingFailures != null && statuses.isEmpty()) {
+      return pendingCount;
+    }
+    materialize();
     return statuses.size();
   }
 
@@ -67,16 +123,19 @@ public final class NodeToStatus implements NodeToStatusReader {
 
   /** Calls {@code action} for each explicit entry, in insertion order. */
   public void forEachExplicitNode(BiConsumer<String, Status> action) {
+    materialize();
     statuses.forEach(action);
   }
 
   /** Returns the explicit entries, in insertion order; read-only. */
   public Map<String, Status> explicit() {
+    materialize();
     return Collections.unmodifiableMap(statuses);
   }
 
   @Override
   public List<NodeInfo> nodesForStatusCode(NodeInfoLister lister, Status.Code code) {
+    materialize();
     List<NodeInfo> out = new ArrayList<>();
     if (absentNodesStatus.code() == code) {
       List<NodeInfo> all = lister.list();
@@ -105,6 +164,10 @@ public final class NodeToStatus implements NodeToStatusReader {
   /** Two maps are equal when their entries and absent-nodes statuses are equal. */
   @Override
   public boolean equals(Object o) {
+    materialize();
+    if (o instanceof NodeToStatus other) {
+      other.materialize();
+    }
     return o instanceof NodeToStatus other
         && statuses.equals(other.statuses)
         && absentNodesStatus.equals(other.absentNodesStatus);
@@ -112,11 +175,13 @@ public final class NodeToStatus implements NodeToStatusReader {
 
   @Override
   public int hashCode() {
+    materialize();
     return Objects.hash(statuses, absentNodesStatus);
   }
 
   @Override
   public String toString() {
+    materialize();
     return "NodeToStatus{" + statuses + ", absent=" + absentNodesStatus + "}";
   }
 }

@@ -372,9 +372,14 @@ public final class SchedulingAlgorithm {
     for (int i = 0; i < numAllNodes; i++) {
       Status s = failures[i];
       if (s != null) {
-        diagnosis.nodeToStatus().set(nodes.get((start + i) % numAllNodes).name(), s);
         diagnosis.addPluginStatus(s);
       }
+    }
+    diagnosis.nodeToStatus().setAll(nodes, start, failures);
+    if (feasibleLen.get() == 0) {
+      // the pod fails this cycle: its statuses will be read (FitError, PostFilter), build them
+      // while the snapshot's node list is the one they index
+      diagnosis.nodeToStatus().materialize();
     }
     Status err = error.get();
     fwk.metrics()

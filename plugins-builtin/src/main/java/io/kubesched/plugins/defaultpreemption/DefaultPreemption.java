@@ -211,6 +211,21 @@ public final class DefaultPreemption
   }
 
   /**
+   * Answers without copies when no pod on {@code node} has a lower priority than {@code pod}: then
+   * {@link #selectVictimsOnNode} finds no victim whatever the node's state.
+   */
+  @Override
+  public Optional<VictimSelection> selectVictimsWithoutCopy(PodInfo pod, NodeInfo node) {
+    int priority = pod.priority();
+    for (PodInfo p : node.pods()) {
+      if (p.priority() < priority) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(VictimSelection.failed(Status.unresolvable(REASON_NO_VICTIMS)));
+  }
+
+  /**
    * Removes every lower-priority pod from {@code node}; if {@code pod} then fits, adds them back
    * one by one, those whose eviction violates a budget first, most important first, keeping each
    * one with which {@code pod} still fits.

@@ -563,4 +563,45 @@ final class DefaultPreemptionDryRunTest {
     assertThat(best).isNotNull();
     assertThat(best.name()).isIn(anyOf);
   }
+
+  static Stream<Arguments> withoutCopyCases() {
+    return Stream.of(
+        argumentSet("no pods: known, no victims", List.of(), true),
+        argumentSet(
+            "only pods of the same or a higher priority: known, no victims",
+            List.of(small("p1", HIGH, "node1"), medium("p2", VERY_HIGH, "node1")),
+            true),
+        argumentSet(
+            "one lower-priority pod: needs the dry run",
+            List.of(small("p1", VERY_HIGH, "node1"), medium("p2", LOW, "node1")),
+            false),
+        argumentSet(
+            "only lower-priority pods: needs the dry run",
+            List.of(small("p1", MID, "node1"), small("p2", LOW, "node1")),
+            false));
+  }
+
+  /**
+   * The shortcut the dry run asks before copying a node answers only when there can be no victim,
+   * and then exactly what {@code selectVictimsOnNode} on a copy returns.
+   */
+  @ParameterizedTest
+  @MethodSource("withoutCopyCases")
+  void selectVictimsWithoutCopy(List<V1Pod> pods, boolean known) {
+    FakeHandle h = new FakeHandle().with(nodes(1), pods).filter(new ResourceFit());
+    DefaultPreemption pl =
+        new DefaultPreemption(DefaultPreemptionArgs.defaults(), h, new ScriptedRandom(0));
+    PodInfo preemptor = PodInfo.of(preemptor("p", 300));
+
+    var shortcut = pl.selectVictimsWithoutCopy(preemptor, h.nodes.get(0));
+
+    if (!known) {
+      assertThat(shortcut).isEmpty();
+      return;
+    }
+    var full =
+        pl.selectVictimsOnNode(new CycleState(), preemptor, h.nodes.get(0).snapshot(), List.of());
+    assertThat(shortcut).contains(full);
+    assertThat(full.status()).isEqualTo(Status.unresolvable(DefaultPreemption.REASON_NO_VICTIMS));
+  }
 }
