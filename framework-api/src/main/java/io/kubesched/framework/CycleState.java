@@ -22,6 +22,9 @@ public final class CycleState implements Cloneable {
   private volatile Set<String> skipFilterPlugins = Set.of();
   private volatile Set<String> skipScorePlugins = Set.of();
   private volatile boolean recordPluginMetrics;
+  // The runtime's per-cycle resolution of the plugins' state (see CycleBoundFilter); dropped by
+  // every write and delete, never cloned.
+  private volatile Object engineCache;
 
   /** Creates an empty state. */
   public CycleState() {
@@ -80,11 +83,25 @@ public final class CycleState implements Cloneable {
   /** Stores {@code value} under {@code key}, replacing any earlier value. */
   public <T extends StateData> void write(StateKey<T> key, T value) {
     storage.put(key.name(), value);
+    engineCache = null;
   }
 
   /** Removes the value under {@code key}, if any. */
   public void delete(StateKey<?> key) {
     storage.remove(key.name());
+    engineCache = null;
+  }
+
+  /**
+   * Returns what the runtime cached for this state since its last write; via {@link EngineHooks}.
+   */
+  Object engineCache() {
+    return engineCache;
+  }
+
+  /** Caches {@code value} for the runtime until the next write; via {@link EngineHooks}. */
+  void setEngineCache(Object value) {
+    this.engineCache = value;
   }
 
   /** Returns the plugins whose Filter is skipped this cycle (their PreFilter returned Skip). */

@@ -31,6 +31,16 @@ public abstract class EngineHooks {
     state.setRecordPluginMetrics(record);
   }
 
+  /** Returns what the runtime cached for {@code state} since its last write, or null. */
+  protected static @Nullable Object engineCache(CycleState state) {
+    return state.engineCache();
+  }
+
+  /** Caches {@code value} for {@code state} until its next write or delete. */
+  protected static void setEngineCache(CycleState state, @Nullable Object value) {
+    state.setEngineCache(value);
+  }
+
   /** Replaces the pod of {@code p} (after an update of the pod object). */
   protected static void setPodInfo(QueuedPodInfo p, PodInfo podInfo) {
     p.setPodInfo(podInfo);

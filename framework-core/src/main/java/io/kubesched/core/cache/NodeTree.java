@@ -22,6 +22,8 @@ final class NodeTree {
 
   private final Map<String, List<String>> tree = new HashMap<>();
   private final List<String> zones = new ArrayList<>();
+  // Every (zone, node) pair held, so that adding 5,000 nodes is not a scan of the zone per node.
+  private final java.util.Set<String> members = new java.util.HashSet<>();
   private int numNodes;
 
   /**
@@ -45,6 +47,10 @@ final class NodeTree {
     return region + ":\0:" + zone;
   }
 
+  private static String member(String zone, V1Node node) {
+    return zone + "\u0000\u0000" + name(node);
+  }
+
   private static String name(V1Node node) {
     return node.getMetadata().getName();
   }
@@ -54,7 +60,7 @@ final class NodeTree {
     String zone = zoneKey(node);
     List<String> names = tree.get(zone);
     if (names != null) {
-      if (names.contains(name(node))) {
+      if (!members.add(member(zone, node))) {
         LOG.atInfo()
             .addKeyValue("node", name(node))
             .log("Did not add to the NodeTree because it already exists");
@@ -63,6 +69,7 @@ final class NodeTree {
       names.add(name(node));
     } else {
       zones.add(zone);
+      members.add(member(zone, node));
       names = new ArrayList<>();
       names.add(name(node));
       tree.put(zone, names);
@@ -74,7 +81,8 @@ final class NodeTree {
   boolean removeNode(V1Node node) {
     String zone = zoneKey(node);
     List<String> names = tree.get(zone);
-    if (names != null && names.remove(name(node))) {
+    if (names != null && members.remove(member(zone, node))) {
+      names.remove(name(node));
       if (names.isEmpty()) {
         tree.remove(zone);
         zones.remove(zone);

@@ -30,6 +30,16 @@ public final class EngineAccess extends EngineHooks {
     EngineHooks.setRecordPluginMetrics(state, record);
   }
 
+  /** Returns what the runtime cached for {@code state} since its last write, or null. */
+  public static Object engineCache(CycleState state) {
+    return EngineHooks.engineCache(state);
+  }
+
+  /** Caches {@code value} for {@code state} until its next write or delete. */
+  public static void setEngineCache(CycleState state, Object value) {
+    EngineHooks.setEngineCache(state, value);
+  }
+
   /** Replaces the pod of {@code p} (after an update of the pod object). */
   public static void setPodInfo(QueuedPodInfo p, PodInfo podInfo) {
     EngineHooks.setPodInfo(p, podInfo);

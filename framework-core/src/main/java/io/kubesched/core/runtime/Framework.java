@@ -6,6 +6,7 @@ import io.kubesched.core.metrics.SchedulerMetrics;
 import io.kubesched.framework.BindPlugin;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventRecorder;
@@ -500,8 +501,15 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
-    for (FilterPlugin pl : activeFilterPlugins(state.skipFilterPlugins())) {
-      Status s = calls.status("Filter", pl, state, pod, node, FilterPlugin::filter);
+    FilterPlugin[] active = activeFilterPlugins(state.skipFilterPlugins());
+    CycleBoundFilter.NodeCheck[] bound = boundFilters(state, pod, active);
+    for (int i = 0; i < active.length; i++) {
+      FilterPlugin pl = active[i];
+      CycleBoundFilter.NodeCheck check = bound[i];
+      Status s =
+          check != null
+              ? calls.filter(pl, check, state, node)
+              : calls.status("Filter", pl, state, pod, node, FilterPlugin::filter);
       if (!s.isSuccess()) {
         if (!s.isRejected()) {
           s = PluginCalls.wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
@@ -510,6 +518,35 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
     }
     return Status.success();
+  }
+
+  /**
+   * One cycle's Filter plugins bound to the pod and the state ({@link CycleBoundFilter}), kept in
+   * the state until its next write: {@code null} for a plugin without the face or whose binding
+   * threw (it is called unbound, per node).
+   */
+  private record BoundFilters(
+      PodInfo pod, FilterPlugin[] plugins, CycleBoundFilter.NodeCheck[] checks) {}
+
+  private static CycleBoundFilter.NodeCheck[] boundFilters(
+      CycleState state, PodInfo pod, FilterPlugin[] active) {
+    if (EngineAccess.engineCache(state) instanceof BoundFilters b
+        && b.pod() == pod
+        && b.plugins() == active) {
+      return b.checks();
+    }
+    CycleBoundFilter.NodeCheck[] checks = new CycleBoundFilter.NodeCheck[active.length];
+    for (int i = 0; i < active.length; i++) {
+      if (active[i] instanceof CycleBoundFilter f) {
+        try {
+          checks[i] = f.bindFilter(state, pod);
+        } catch (RuntimeException e) {
+          checks[i] = null;
+        }
+      }
+    }
+    EngineAccess.setEngineCache(state, new BoundFilters(pod, active, checks));
+    return checks;
   }
 
   /** The Filter plugins not skipped under one cycle's skip set (the set itself, by identity). */

@@ -6,8 +6,10 @@ import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Status;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -41,6 +43,8 @@ final class OpportunisticBatch {
   private long structuralChanges;
   private long position;
   private final Set<String> placed = new HashSet<>();
+  // Each batch node's position in nodes, by name; null after a removal until asked again.
+  private Map<String, Integer> positions;
 
   /** Forgets the batch. */
   void clear() {
@@ -48,6 +52,7 @@ final class OpportunisticBatch {
     signature = null;
     nodes = null;
     raw = null;
+    positions = null;
     placed.clear();
   }
 
@@ -133,6 +138,7 @@ final class OpportunisticBatch {
         rescore.add(i);
       } else {
         nodes.remove(i);
+        positions = null;
         raw.remove(i);
         for (int k = 0; k < rescore.size(); k++) {
           if (rescore.get(k) > i) {
@@ -167,12 +173,15 @@ final class OpportunisticBatch {
         host, nodes.size(), nodes.size(), scored.scores(), new NodeToStatus());
   }
 
+  /** Returns the position of node {@code name} in the batch, or -1 (a map, not a scan). */
   private int indexOf(String name) {
-    for (int i = 0; i < nodes.size(); i++) {
-      if (nodes.get(i).name().equals(name)) {
-        return i;
+    if (positions == null) {
+      positions = new HashMap<>(nodes.size() * 2);
+      for (int i = 0; i < nodes.size(); i++) {
+        positions.put(nodes.get(i).name(), i);
       }
     }
-    return -1;
+    Integer i = positions.get(name);
+    return i == null ? -1 : i;
   }
 }

@@ -1,7 +1,10 @@
 package io.kubesched.core.runtime;
 
 import io.kubesched.core.metrics.SchedulerMetrics;
+import io.kubesched.framework.CycleBoundFilter;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PermitResult;
@@ -186,6 +189,62 @@ final class PluginCalls {
     long start = record ? System.nanoTime() : 0;
     try {
       scores[index] = plugin.score(state, pod, node);
+    } catch (RuntimeException e) {
+      Status error = thrown(plugin.name(), e);
+      if (record) {
+        observe("Score", plugin, error, start);
+      }
+      onThrown.accept(error);
+      return false;
+    }
+    if (record) {
+      observe("Score", plugin, Status.success(), start);
+    }
+    return true;
+  }
+
+  /**
+   * Calls a Filter bound to the cycle ({@link CycleBoundFilter.NodeCheck}) instrumented exactly as
+   * {@link #status} calls {@link FilterPlugin#filter}: a {@code null} result is Success, a throw is
+   * the plugin's Error.
+   */
+  Status filter(
+      FilterPlugin plugin, CycleBoundFilter.NodeCheck check, CycleState state, NodeInfo node) {
+    boolean record = state != null && state.recordPluginMetrics();
+    long start = record ? System.nanoTime() : 0;
+    Status result;
+    Status error = null;
+    try {
+      result = check.filter(node);
+      if (result == null) {
+        result = Status.success();
+      }
+    } catch (RuntimeException e) {
+      error = thrown(plugin.name(), e);
+      result = error;
+    }
+    if (record) {
+      observe("Filter", plugin, result, start);
+    }
+    return result;
+  }
+
+  /**
+   * Calls a Score bound to the cycle ({@link CycleBoundScore.NodeScorer}) instrumented exactly as
+   * {@link #score(ScorePlugin, CycleState, PodInfo, NodeInfo, long[], int, Consumer)}.
+   */
+  boolean score(
+      ScorePlugin plugin,
+      CycleBoundScore.NodeScorer scorer,
+      CycleState state,
+      NodeInfo node,
+      long[] scores,
+      int index,
+      Consumer<Status> onThrown) {
+    boolean record = state != null && state.recordPluginMetrics();
+    long start = record ? System.nanoTime() : 0;
+    try {
+      scores[index] = scorer.score(node);
     } catch (RuntimeException e) {
       Status error = thrown(plugin.name(), e);
       if (record) {

@@ -1,5 +1,6 @@
 package io.kubesched.core.runtime;
 
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScores;
@@ -48,31 +49,71 @@ final class ScoreRunner {
    * sign the pod.
    */
   Optional<String> signPod(PodInfo pod) {
+    Plugin[] signers = signingPlugins();
     StringBuilder sb = new StringBuilder(128);
+    for (Plugin pl : signers) {
+      if (!(pl instanceof SignPlugin sp)) {
+        return Optional.empty();
+      }
+      Optional<String> fragment;
+      try {
+        fragment = sp.signPod(pod);
+      } catch (RuntimeException e) {
+        return Optional.empty();
+      }
+      if (fragment == null || fragment.isEmpty()) {
+        return Optional.empty();
+      }
+      sb.append(pl.name()).append('\u0001').append(fragment.get()).append('\u0002');
+    }
+    return Optional.of(sb.toString());
+  }
+
+  private volatile Plugin[] signers;
+
+  /**
+   * The distinct PreFilter, Filter, PreScore and Score plugins in that order (each once), found
+   * once: the profile's plugins do not change.
+   */
+  private Plugin[] signingPlugins() {
+    Plugin[] out = signers;
+    if (out != null) {
+      return out;
+    }
     java.util.Set<Plugin> seen =
         java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    List<Plugin> list = new ArrayList<>();
     for (List<? extends Plugin> point :
         List.of(plugins.preFilter(), plugins.filter(), plugins.preScore(), plugins.score())) {
       for (Plugin pl : point) {
-        if (!seen.add(pl)) {
-          continue;
+        if (seen.add(pl)) {
+          list.add(pl);
         }
-        if (!(pl instanceof SignPlugin sp)) {
-          return Optional.empty();
-        }
-        Optional<String> fragment;
-        try {
-          fragment = sp.signPod(pod);
-        } catch (RuntimeException e) {
-          return Optional.empty();
-        }
-        if (fragment == null || fragment.isEmpty()) {
-          return Optional.empty();
-        }
-        sb.append(pl.name()).append('\u0001').append(fragment.get()).append('\u0002');
       }
     }
-    return Optional.of(sb.toString());
+    out = list.toArray(new Plugin[0]);
+    signers = out;
+    return out;
+  }
+
+  /**
+   * Binds each active Score plugin that has the {@link CycleBoundScore} face to {@code pod} and
+   * {@code state}; {@code null} for the others and for a binding that threw (called unbound, per
+   * node, so the error surfaces as before).
+   */
+  private static CycleBoundScore.NodeScorer[] bindScorers(
+      CycleState state, PodInfo pod, List<ScorePlugin> active) {
+    CycleBoundScore.NodeScorer[] out = new CycleBoundScore.NodeScorer[active.size()];
+    for (int p = 0; p < out.length; p++) {
+      if (active.get(p) instanceof CycleBoundScore b) {
+        try {
+          out[p] = b.bindScore(state, pod);
+        } catch (RuntimeException e) {
+          out[p] = null;
+        }
+      }
+    }
+    return out;
   }
 
   Framework.ScoreOutcome score(
@@ -94,6 +135,7 @@ final class ScoreRunner {
     for (int p = 0; p < perPlugin.length; p++) {
       perPlugin[p] = new NodeScores(nodes);
     }
+    CycleBoundScore.NodeScorer[] bound = bindScorers(state, pod, active);
     if (previous != null && rescore != null && previous.matches(active, n)) {
       for (int p = 0; p < perPlugin.length; p++) {
         System.arraycopy(previous.scores[p], 0, perPlugin[p].array(), 0, n);
@@ -102,8 +144,14 @@ final class ScoreRunner {
         NodeInfo node = nodes.get(index);
         for (int p = 0; p < active.size(); p++) {
           Status[] thrown = new Status[1];
-          if (!calls.score(
-              active.get(p), state, pod, node, perPlugin[p].array(), index, s -> thrown[0] = s)) {
+          Consumer<Status> onThrown = s -> thrown[0] = s;
+          boolean scored =
+              bound[p] != null
+                  ? calls.score(
+                      active.get(p), bound[p], state, node, perPlugin[p].array(), index, onThrown)
+                  : calls.score(
+                      active.get(p), state, pod, node, perPlugin[p].array(), index, onThrown);
+          if (!scored) {
             return new Framework.ScoreOutcome(
                 List.of(),
                 Status.error(
@@ -131,7 +179,12 @@ final class ScoreRunner {
             NodeInfo node = nodes.get(index);
             for (int p = 0; p < active.size(); p++) {
               ScorePlugin pl = active.get(p);
-              if (!calls.score(pl, state, pod, node, perPlugin[p].array(), index, onThrown)) {
+              boolean scored =
+                  bound[p] != null
+                      ? calls.score(
+                          pl, bound[p], state, node, perPlugin[p].array(), index, onThrown)
+                      : calls.score(pl, state, pod, node, perPlugin[p].array(), index, onThrown);
+              if (!scored) {
                 return;
               }
             }

@@ -1,5 +1,6 @@
 package io.kubesched.plugins.imagelocality;
 
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.ImageStateSummary;
@@ -24,7 +25,8 @@ import java.util.Optional;
  * normalised image names and the node count (the result is the same, and Score falls back to
  * computing them when PreScore did not run).
  */
-public final class ImageLocality implements PreScorePlugin, ScorePlugin, SignPlugin {
+public final class ImageLocality
+    implements PreScorePlugin, ScorePlugin, CycleBoundScore, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.IMAGE_LOCALITY;
 
@@ -92,10 +94,22 @@ public final class ImageLocality implements PreScorePlugin, ScorePlugin, SignPlu
    */
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    return scoreWith(preScoreState(state, pod), node);
+  }
+
+  /** The Score with the pod's images read once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
+    PreScoreState s = preScoreState(state, pod);
+    return node -> scoreWith(s, node);
+  }
+
+  private PreScoreState preScoreState(CycleState state, PodInfo pod) {
     PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
-    if (s == null) {
-      s = compute(pod);
-    }
+    return s != null ? s : compute(pod);
+  }
+
+  private static long scoreWith(PreScoreState s, NodeInfo node) {
     Map<String, ImageStateSummary> states = node.imageStates();
     long sum = 0;
     if (states.isEmpty()) {

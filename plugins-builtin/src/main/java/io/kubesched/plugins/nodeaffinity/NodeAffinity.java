@@ -9,6 +9,8 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PreferredSchedulingTerm;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
@@ -47,8 +49,10 @@ import java.util.Set;
 public final class NodeAffinity
     implements PreFilterPlugin,
         FilterPlugin,
+        CycleBoundFilter,
         PreScorePlugin,
         ScorePlugin,
+        CycleBoundScore,
         ScoreExtensions,
         EnqueueExtensions,
         SignPlugin {
@@ -232,10 +236,27 @@ public final class NodeAffinity
     if (addedNodeSelector != null && !addedNodeSelector.matches(node.name(), node.labels())) {
       return ENFORCED_MISMATCH;
     }
+    return filterWith(preFilterState(state, pod), node);
+  }
+
+  /** The Filter with the PreFilter state read once for the cycle. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
+    PreFilterState s = preFilterState(state, pod);
+    return node -> {
+      if (addedNodeSelector != null && !addedNodeSelector.matches(node.name(), node.labels())) {
+        return ENFORCED_MISMATCH;
+      }
+      return filterWith(s, node);
+    };
+  }
+
+  private static PreFilterState preFilterState(CycleState state, PodInfo pod) {
     PreFilterState s = state.read(PRE_FILTER_KEY).orElse(null);
-    if (s == null) {
-      s = PreFilterState.of(pod);
-    }
+    return s != null ? s : PreFilterState.of(pod);
+  }
+
+  private static Status filterWith(PreFilterState s, NodeInfo node) {
     return s.matches(node) ? Status.success() : POD_MISMATCH;
   }
 
@@ -275,19 +296,31 @@ public final class NodeAffinity
    */
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    return scoreWith(preferredTerms(state, pod), node);
+  }
+
+  /** The Score with the pod's preferred terms read once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
+    List<WeightedNodeSelectorTerm> preferred = preferredTerms(state, pod);
+    return node -> scoreWith(preferred, node);
+  }
+
+  private static List<WeightedNodeSelectorTerm> preferredTerms(CycleState state, PodInfo pod) {
+    PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
+    if (s != null) {
+      return s.preferred();
+    }
+    if (pod.preferredNodeAffinityError() != null) {
+      throw new IllegalStateException(pod.preferredNodeAffinityError());
+    }
+    return preferred(pod);
+  }
+
+  private long scoreWith(List<WeightedNodeSelectorTerm> preferred, NodeInfo node) {
     long count = 0;
     if (addedPreferredTerms != null) {
       count += sumMatching(addedPreferredTerms, node);
-    }
-    PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
-    List<WeightedNodeSelectorTerm> preferred;
-    if (s != null) {
-      preferred = s.preferred();
-    } else {
-      if (pod.preferredNodeAffinityError() != null) {
-        throw new IllegalStateException(pod.preferredNodeAffinityError());
-      }
-      preferred = preferred(pod);
     }
     if (preferred != null) {
       count += sumMatching(preferred, node);

@@ -1,5 +1,6 @@
 package io.kubesched.plugins.noderesources;
 
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
@@ -18,7 +19,8 @@ import java.util.Optional;
  * be balanced across the configured resources once the pod is placed: {@code (1 - std) * 100},
  * where {@code std} is the standard deviation of the usage fractions.
  */
-public final class BalancedAllocation implements PreScorePlugin, ScorePlugin, SignPlugin {
+public final class BalancedAllocation
+    implements PreScorePlugin, ScorePlugin, CycleBoundScore, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_RESOURCES_BALANCED_ALLOCATION;
 
@@ -69,17 +71,25 @@ public final class BalancedAllocation implements PreScorePlugin, ScorePlugin, Si
 
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    long[] requests = requests(state, pod);
+    return requests == null ? 0 : balancedScore(node, requests);
+  }
+
+  /** The Score with the pod's requests read once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
+    long[] requests = requests(state, pod);
+    return requests == null ? node -> 0 : node -> balancedScore(node, requests);
+  }
+
+  /** The pod's requests from PreScore (computed without it), or null for a best-effort pod. */
+  private long[] requests(CycleState state, PodInfo pod) {
     PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
-    long[] requests;
     if (s != null) {
-      requests = s.podRequests();
-    } else {
-      requests = resources.podRequests(pod);
-      if (isBestEffort(requests)) {
-        return 0;
-      }
+      return s.podRequests();
     }
-    return balancedScore(node, requests);
+    long[] requests = resources.podRequests(pod);
+    return isBestEffort(requests) ? null : requests;
   }
 
   private long balancedScore(NodeInfo node, long[] podRequests) {

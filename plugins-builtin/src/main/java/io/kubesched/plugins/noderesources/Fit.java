@@ -4,6 +4,8 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
@@ -39,8 +41,10 @@ import java.util.Set;
 public final class Fit
     implements PreFilterPlugin,
         FilterPlugin,
+        CycleBoundFilter,
         PreScorePlugin,
         ScorePlugin,
+        CycleBoundScore,
         EnqueueExtensions,
         SignPlugin {
   /** The plugin's name. */
@@ -163,7 +167,17 @@ public final class Fit
    */
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+    return filterWith(state.get(PRE_FILTER_KEY), node);
+  }
+
+  /** The Filter with the PreFilter state read once for the cycle. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
     PreFilterState s = state.get(PRE_FILTER_KEY);
+    return node -> filterWith(s, node);
+  }
+
+  private static Status filterWith(PreFilterState s, NodeInfo node) {
     List<InsufficientResource> insufficient = fitsRequest(s, node);
     if (insufficient.isEmpty()) {
       return Status.success();
@@ -269,9 +283,19 @@ public final class Fit
   /** Returns the node's score under the configured strategy, in [0, 100]. */
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    return scorer.score(node, podRequests(state, pod));
+  }
+
+  /** The Score with the pod's requests read once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
+    long[] podRequests = podRequests(state, pod);
+    return node -> scorer.score(node, podRequests);
+  }
+
+  private long[] podRequests(CycleState state, PodInfo pod) {
     PreScoreState s = state.read(PRE_SCORE_KEY).orElse(null);
-    long[] podRequests = s != null ? s.podRequests() : scorer.resources.podRequests(pod);
-    return scorer.score(node, podRequests);
+    return s != null ? s.podRequests() : scorer.resources.podRequests(pod);
   }
 
   /** Registers deletions and scale-downs of pods, and node additions and allocatable changes. */

@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.models.V1Taint;
 import io.kubernetes.client.openapi.models.V1Toleration;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
@@ -40,6 +41,7 @@ public final class TaintToleration
     implements FilterPlugin,
         PreScorePlugin,
         ScorePlugin,
+        CycleBoundScore,
         ScoreExtensions,
         EnqueueExtensions,
         SignPlugin {
@@ -125,7 +127,17 @@ public final class TaintToleration
   /** Returns the number of {@code PreferNoSchedule} taints the pod does not tolerate. */
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    return countIntolerable(state.get(PRE_SCORE_KEY).tolerationsPreferNoSchedule(), node);
+  }
+
+  /** The Score with the pod's PreferNoSchedule tolerations read once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
     List<Toleration> tolerations = state.get(PRE_SCORE_KEY).tolerationsPreferNoSchedule();
+    return node -> countIntolerable(tolerations, node);
+  }
+
+  private static long countIntolerable(List<Toleration> tolerations, NodeInfo node) {
     List<Taint> taints = node.taints();
     long count = 0;
     for (int i = 0; i < taints.size(); i++) {

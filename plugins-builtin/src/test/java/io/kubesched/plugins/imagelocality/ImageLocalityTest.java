@@ -181,18 +181,25 @@ final class ImageLocalityTest {
     ImageLocality plugin = new ImageLocality(handle);
 
     List<NodeScore> withoutPreScore = new ArrayList<>();
+    List<NodeScore> boundWithoutPreScore = new ArrayList<>();
     for (NodeInfo n : infos) {
       withoutPreScore.add(new NodeScore(n.name(), plugin.score(new CycleState(), pod, n)));
+      boundWithoutPreScore.add(
+          new NodeScore(n.name(), plugin.bindScore(new CycleState(), pod).score(n)));
     }
     assertThat(withoutPreScore).isEqualTo(want);
+    assertThat(boundWithoutPreScore).isEqualTo(want);
 
     CycleState state = new CycleState();
     assertThat(plugin.preScore(state, pod, infos)).isEqualTo(Status.success());
     List<NodeScore> withPreScore = new ArrayList<>();
+    List<NodeScore> boundWithPreScore = new ArrayList<>();
     for (NodeInfo n : infos) {
       withPreScore.add(new NodeScore(n.name(), plugin.score(state, pod, n)));
+      boundWithPreScore.add(new NodeScore(n.name(), plugin.bindScore(state, pod).score(n)));
     }
     assertThat(withPreScore).isEqualTo(want);
+    assertThat(boundWithPreScore).isEqualTo(want);
   }
 
   @ParameterizedTest

@@ -354,6 +354,9 @@ final class NodeAffinityTest {
     assertThat(plugin.filter(state, info, node)).isEqualTo(want);
     // kube's Filter computes the same when PreFilter did not run.
     assertThat(plugin.filter(new CycleState(), info, node)).isEqualTo(want);
+    // The framework's path: the Filter bound once for the cycle answers the same.
+    assertThat(plugin.bindFilter(state, info).filter(node)).isEqualTo(want);
+    assertThat(plugin.bindFilter(new CycleState(), info).filter(node)).isEqualTo(want);
   }
 
   static Stream<Arguments> scoreCases() {
@@ -468,6 +471,7 @@ final class NodeAffinityTest {
     NodeScores scores = new NodeScores(nodes);
     for (int i = 0; i < nodes.size(); i++) {
       scores.set(i, plugin.score(state, info, nodes.get(i)));
+      assertThat(plugin.bindScore(state, info).score(nodes.get(i))).isEqualTo(scores.score(i));
     }
     assertThat(plugin.normalizeScore(state, info, scores)).isEqualTo(Status.success());
     assertThat(scores.toList()).isEqualTo(want);

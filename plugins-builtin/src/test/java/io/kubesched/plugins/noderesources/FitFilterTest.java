@@ -289,6 +289,7 @@ final class FitFilterTest {
     CycleState state = new CycleState();
     assertThat(fit.preFilter(state, pod, List.of())).isEqualTo(PreFilterResult.success());
     assertThat(fit.filter(state, pod, node(existing))).isEqualTo(want);
+    assertThat(fit.bindFilter(state, pod).filter(node(existing))).isEqualTo(want);
   }
 
   static Stream<Arguments> notEnoughPods() {

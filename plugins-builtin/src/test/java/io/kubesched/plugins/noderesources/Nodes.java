@@ -2,6 +2,7 @@ package io.kubesched.plugins.noderesources;
 
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScore;
@@ -60,6 +61,17 @@ final class Nodes {
     List<NodeScore> out = new ArrayList<>();
     for (NodeInfo n : nodes) {
       out.add(new NodeScore(n.name(), plugin.score(state, pod, n)));
+    }
+    if (plugin instanceof CycleBoundScore b) {
+      // The framework's path: the Score bound once for the cycle must answer the same.
+      CycleBoundScore.NodeScorer scorer = b.bindScore(state, pod);
+      List<NodeScore> bound = new ArrayList<>();
+      for (NodeInfo n : nodes) {
+        bound.add(new NodeScore(n.name(), scorer.score(n)));
+      }
+      if (!bound.equals(out)) {
+        throw new AssertionError("bound Score " + bound + " differs from Score " + out);
+      }
     }
     return out;
   }

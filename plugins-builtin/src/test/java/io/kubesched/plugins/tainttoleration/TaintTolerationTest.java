@@ -203,6 +203,7 @@ final class TaintTolerationTest {
     NodeScores scores = new NodeScores(infos);
     for (int i = 0; i < infos.size(); i++) {
       scores.set(i, plugin.score(state, pod, infos.get(i)));
+      assertThat(plugin.bindScore(state, pod).score(infos.get(i))).isEqualTo(scores.score(i));
     }
     assertThat(plugin.normalizeScore(state, pod, scores)).isEqualTo(Status.success());
     assertThat(scores.toList()).isEqualTo(want);
