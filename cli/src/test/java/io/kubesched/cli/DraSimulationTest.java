@@ -131,7 +131,8 @@ final class DraSimulationTest {
     assertThat(p.values().stream().filter(v -> v.equals("n2")).count()).isEqualTo(1);
     assertThat(p.get("c"))
         .isEqualTo(
-            "pending: 0/2 nodes are available: 2 cannot allocate all claims. preemption: 0/2"
+            "pending: 0/2 nodes are available: 2 cannot allocate all claims. still not"
+                + " schedulable, preemption: 0/2"
                 + " nodes are available: 2 Preemption is not helpful for scheduling.");
   }
 
@@ -215,6 +216,41 @@ final class DraSimulationTest {
         """;
     assertThat(run(CLUSTER + claim + podWithClaim("x", "pick"), GATE)).isZero();
     assertThat(placements()).containsEntry("x", "n2");
+  }
+
+  @Test
+  void postFilterDeallocatesAClaimAllocatedForANodeThePodCannotUse() throws Exception {
+    // the claim was allocated for n1 (reserved for nobody), but n1 is cordoned: kube's PostFilter
+    // deallocates it, the claim's update re-queues the pod and the next attempt allocates on n2
+    String cluster =
+        CLUSTER.replace(
+            "metadata: {name: n1}\n", "metadata: {name: n1}\nspec: {unschedulable: true}\n");
+    String claim =
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: stale, namespace: default}
+        spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+        status:
+          allocation:
+            devices:
+              results: [{request: gpu, driver: gpu.example.com, pool: n1, device: gpu-0}]
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields: [{key: metadata.name, operator: In, values: [n1]}]
+        ---
+        """;
+    assertThat(run(cluster + claim + podWithClaim("x", "stale"), GATE)).isZero();
+    assertThat(placements()).containsEntry("x", "n2");
+    JsonObject stale = null;
+    for (JsonElement e :
+        new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("resourceClaims")) {
+      if (e.getAsJsonObject().get("name").getAsString().equals("stale")) {
+        stale = e.getAsJsonObject();
+      }
+    }
+    assertThat(stale).isNotNull();
+    assertThat(stale.toString()).contains("n2").doesNotContain("\"n1\"");
   }
 
   @Test
