@@ -13,8 +13,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Whole-engine DRA scenarios: the simulator with DynamicResourceAllocation on. */
 final class DraSimulationTest {
@@ -251,6 +256,49 @@ final class DraSimulationTest {
     }
     assertThat(stale).isNotNull();
     assertThat(stale.toString()).contains("n2").doesNotContain("\"n1\"");
+  }
+
+  /**
+   * A selector whose evaluation costs about 11·n³ counted nodes: n = 44 stays under kube's limit of
+   * 1,000,000 (about 952,000), n = 45 exceeds it (1,018,987).
+   */
+  private static String costlyClaim(int n) {
+    String xs =
+        java.util.stream.IntStream.range(0, n)
+            .mapToObj(Integer::toString)
+            .collect(java.util.stream.Collectors.joining(","));
+    return """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: costly, namespace: default}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu
+                selectors:
+                - cel: {expression: 'cel.bind(xs, [%s], xs.all(i, xs.all(j, xs.all(k, i + j + k >= 0))))'}
+        ---
+        """
+        .formatted(xs);
+  }
+
+  static Stream<Arguments> celCost() {
+    return Stream.of(
+        Arguments.of(Named.of("just under the limit", 44), "n1"),
+        Arguments.of(
+            Named.of("just over the limit", 45),
+            "pending: running \"DynamicResources\" filter plugin: claim default/costly:"
+                + " selector #0: CEL runtime error: operation cancelled: actual cost limit"
+                + " exceeded"));
+  }
+
+  @ParameterizedTest
+  @MethodSource
+  void celCost(int n, String want) throws Exception {
+    assertThat(run(CLUSTER + costlyClaim(n) + podWithClaim("x", "costly"), GATE)).isZero();
+    assertThat(placements()).containsEntry("x", want);
   }
 
   @Test

@@ -35,13 +35,7 @@ final class SelectorMatch {
                 compiled, c.id().driver(), c.device().getAttributes(), c.device().getCapacity());
       } catch (CelSelectors.EvalException e) {
         throw new AllocationException(
-            owner
-                + ": selector #"
-                + i
-                + " on device "
-                + c.id()
-                + ": CEL runtime error: "
-                + e.getMessage());
+            owner + ": selector #" + i + ": CEL runtime error: " + e.getMessage());
       }
       if (!m) {
         return false;
