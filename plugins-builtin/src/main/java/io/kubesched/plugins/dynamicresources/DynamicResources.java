@@ -610,7 +610,10 @@ public final class DynamicResources
       return List.of();
     }
     return List.of(
-        ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD | ActionType.UPDATE_NODE_LABEL),
+        // kube v1.34 (with queueing hints): Node Add | UpdateNodeLabel | UpdateNodeAllocatable
+        ClusterEventWithHint.of(
+            EventResource.NODE,
+            ActionType.ADD | ActionType.UPDATE_NODE_LABEL | ActionType.UPDATE_NODE_ALLOCATABLE),
         ClusterEventWithHint.of(
             EventResource.RESOURCE_CLAIM,
             ActionType.ADD | ActionType.UPDATE,
