@@ -300,6 +300,7 @@ public final class ManifestLoader {
 
   private Manifests finish() {
     problems.addAll(Admission.admit(out, origins));
+    problems.addAll(DraManifests.adminAccess(out, origins));
     if (!problems.isEmpty()) {
       throw new ManifestException(problems);
     }
@@ -436,7 +437,12 @@ public final class ManifestLoader {
     if (DRA_KINDS.contains(kind)) {
       // resource.k8s.io/v1 objects: decoded and checked by DraManifests (capacities in v1's
       // {value: ...} form, CEL selectors compiled)
-      DraManifests.decode(where, what, kind, apiVersion, obj, json, problems, out.draObjects);
+      int before = out.draObjects.size();
+      DraManifests.decode(
+          where, what, kind, apiVersion, obj, json, problems, out.warnings, out.draObjects);
+      if (out.draObjects.size() > before) {
+        origins.put(out.draObjects.get(before), where + ": " + what);
+      }
       return;
     }
     if (spec == null) {
