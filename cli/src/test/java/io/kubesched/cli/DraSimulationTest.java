@@ -302,6 +302,36 @@ final class DraSimulationTest {
   }
 
   @Test
+  void anAdminAccessClaimGetsADeviceAlreadyInUse() throws Exception {
+    // both GPUs are taken; an admin-access request (DRAAdminAccess, on in v1.34) in a namespace
+    // labelled for it still gets one, and does not count as an allocation
+    String admin =
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: ops, labels: {resource.kubernetes.io/admin-access: "true"}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: monitor, namespace: ops}
+        spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu, adminAccess: true}}]}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: m, namespace: ops}
+        spec:
+          resourceClaims: [{name: gpu, resourceClaimName: monitor}]
+          containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+        ---
+        """;
+    assertThat(run(CLUSTER + podWithTemplate("a") + podWithTemplate("b") + admin, GATE)).isZero();
+    Map<String, String> p = placements();
+    assertThat(p.get("a")).doesNotStartWith("pending");
+    assertThat(p.get("b")).doesNotStartWith("pending");
+    assertThat(p.get("m")).isIn("n1", "n2");
+  }
+
+  @Test
   void aMissingClaimIsReported() throws Exception {
     assertThat(run(CLUSTER + podWithClaim("x", "nosuch"), GATE)).isZero();
     assertThat(placements().get("x"))
