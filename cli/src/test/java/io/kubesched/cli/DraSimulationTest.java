@@ -13,8 +13,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Whole-engine DRA scenarios: the simulator with DynamicResourceAllocation on. */
 final class DraSimulationTest {
@@ -131,7 +136,8 @@ final class DraSimulationTest {
     assertThat(p.values().stream().filter(v -> v.equals("n2")).count()).isEqualTo(1);
     assertThat(p.get("c"))
         .isEqualTo(
-            "pending: 0/2 nodes are available: 2 cannot allocate all claims. preemption: 0/2"
+            "pending: 0/2 nodes are available: 2 cannot allocate all claims. still not"
+                + " schedulable, preemption: 0/2"
                 + " nodes are available: 2 Preemption is not helpful for scheduling.");
   }
 
@@ -215,6 +221,114 @@ final class DraSimulationTest {
         """;
     assertThat(run(CLUSTER + claim + podWithClaim("x", "pick"), GATE)).isZero();
     assertThat(placements()).containsEntry("x", "n2");
+  }
+
+  @Test
+  void postFilterDeallocatesAClaimAllocatedForANodeThePodCannotUse() throws Exception {
+    // the claim was allocated for n1 (reserved for nobody), but n1 is cordoned: kube's PostFilter
+    // deallocates it, the claim's update re-queues the pod and the next attempt allocates on n2
+    String cluster =
+        CLUSTER.replace(
+            "metadata: {name: n1}\n", "metadata: {name: n1}\nspec: {unschedulable: true}\n");
+    String claim =
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: stale, namespace: default}
+        spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu}}]}}
+        status:
+          allocation:
+            devices:
+              results: [{request: gpu, driver: gpu.example.com, pool: n1, device: gpu-0}]
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields: [{key: metadata.name, operator: In, values: [n1]}]
+        ---
+        """;
+    assertThat(run(cluster + claim + podWithClaim("x", "stale"), GATE)).isZero();
+    assertThat(placements()).containsEntry("x", "n2");
+    JsonObject stale = null;
+    for (JsonElement e :
+        new Gson().fromJson(out.toString(), JsonObject.class).getAsJsonArray("resourceClaims")) {
+      if (e.getAsJsonObject().get("name").getAsString().equals("stale")) {
+        stale = e.getAsJsonObject();
+      }
+    }
+    assertThat(stale).isNotNull();
+    assertThat(stale.toString()).contains("n2").doesNotContain("\"n1\"");
+  }
+
+  /**
+   * A selector whose evaluation costs about 11·n³ counted nodes: n = 44 stays under kube's limit of
+   * 1,000,000 (about 952,000), n = 45 exceeds it (1,018,987).
+   */
+  private static String costlyClaim(int n) {
+    String xs =
+        java.util.stream.IntStream.range(0, n)
+            .mapToObj(Integer::toString)
+            .collect(java.util.stream.Collectors.joining(","));
+    return """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: costly, namespace: default}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu
+                selectors:
+                - cel: {expression: 'cel.bind(xs, [%s], xs.all(i, xs.all(j, xs.all(k, i + j + k >= 0))))'}
+        ---
+        """
+        .formatted(xs);
+  }
+
+  static Stream<Arguments> celCost() {
+    return Stream.of(
+        Arguments.of(Named.of("just under the limit", 44), "n1"),
+        Arguments.of(
+            Named.of("just over the limit", 45),
+            "pending: running \"DynamicResources\" filter plugin: claim default/costly:"
+                + " selector #0: CEL runtime error: operation cancelled: actual cost limit"
+                + " exceeded"));
+  }
+
+  @ParameterizedTest
+  @MethodSource
+  void celCost(int n, String want) throws Exception {
+    assertThat(run(CLUSTER + costlyClaim(n) + podWithClaim("x", "costly"), GATE)).isZero();
+    assertThat(placements()).containsEntry("x", want);
+  }
+
+  @Test
+  void anAdminAccessClaimGetsADeviceAlreadyInUse() throws Exception {
+    // both GPUs are taken; an admin-access request (DRAAdminAccess, on in v1.34) in a namespace
+    // labelled for it still gets one, and does not count as an allocation
+    String admin =
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: ops, labels: {resource.kubernetes.io/admin-access: "true"}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: monitor, namespace: ops}
+        spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu, adminAccess: true}}]}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: m, namespace: ops}
+        spec:
+          resourceClaims: [{name: gpu, resourceClaimName: monitor}]
+          containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+        ---
+        """;
+    assertThat(run(CLUSTER + podWithTemplate("a") + podWithTemplate("b") + admin, GATE)).isZero();
+    Map<String, String> p = placements();
+    assertThat(p.get("a")).doesNotStartWith("pending");
+    assertThat(p.get("b")).doesNotStartWith("pending");
+    assertThat(p.get("m")).isIn("n1", "n2");
   }
 
   @Test

@@ -34,6 +34,7 @@ final class DraManifests {
       Map<String, Object> obj,
       JSON json,
       List<String> problems,
+      List<String> warnings,
       List<KubernetesObject> into) {
     if (!API_VERSION.equals(apiVersion)) {
       problems.add(
@@ -81,6 +82,7 @@ final class DraManifests {
       }
     }
     if (problems.size() == before) {
+      DraGatedFields.strip(prefix, o, warnings);
       into.add(o);
     }
   }
@@ -181,5 +183,62 @@ final class DraManifests {
                 + error.replace('\n', ' '));
       }
     }
+  }
+
+  /** kube's {@code resource.DRAAdminNamespaceLabelKey}. */
+  static final String ADMIN_NAMESPACE_LABEL = "resource.kubernetes.io/admin-access";
+
+  /**
+   * The API server's admin-access check (DRAAdminAccess, beta and on in kube v1.34): a claim or
+   * template with a request asking for {@code adminAccess: true} is refused unless its namespace
+   * carries the label {@code resource.kubernetes.io/admin-access: "true"}; a namespace missing from
+   * the input counts as unlabelled. Only the first such request is named, as in kube.
+   */
+  static List<String> adminAccess(Manifests m, Map<Object, String> origins) {
+    java.util.Set<String> admin = new java.util.HashSet<>();
+    for (io.kubernetes.client.openapi.models.V1Namespace ns : m.namespaces()) {
+      Map<String, String> labels = ns.getMetadata().getLabels();
+      if (labels != null && "true".equals(labels.get(ADMIN_NAMESPACE_LABEL))) {
+        admin.add(ns.getMetadata().getName());
+      }
+    }
+    List<String> problems = new java.util.ArrayList<>();
+    for (KubernetesObject o : m.draObjects()) {
+      String path;
+      V1ResourceClaimSpec spec;
+      if (o instanceof ResourceV1ResourceClaim c) {
+        path = "spec";
+        spec = c.getSpec();
+      } else if (o instanceof V1ResourceClaimTemplate t && t.getSpec() != null) {
+        path = "spec.spec";
+        spec = t.getSpec().getSpec();
+      } else {
+        continue;
+      }
+      if (spec == null || spec.getDevices() == null || spec.getDevices().getRequests() == null) {
+        continue;
+      }
+      String ns =
+          o.getMetadata().getNamespace() == null ? "default" : o.getMetadata().getNamespace();
+      List<V1DeviceRequest> requests = spec.getDevices().getRequests();
+      for (int i = 0; i < requests.size(); i++) {
+        V1DeviceRequest r = requests.get(i);
+        if (r.getExactly() != null && Boolean.TRUE.equals(r.getExactly().getAdminAccess())) {
+          if (!admin.contains(ns)) {
+            problems.add(
+                origins.get(o)
+                    + ": "
+                    + path
+                    + ".devices.requests["
+                    + i
+                    + "].adminAccess: Forbidden: admin access to devices requires the `"
+                    + ADMIN_NAMESPACE_LABEL
+                    + ": true` label on the containing namespace");
+          }
+          break;
+        }
+      }
+    }
+    return problems;
   }
 }

@@ -302,6 +302,7 @@ public final class ManifestLoader {
   private Manifests finish() {
     problems.addAll(namespaceLifecycle.check(out.namespaces(), out.warnings));
     problems.addAll(Admission.admit(out, origins));
+    problems.addAll(DraManifests.adminAccess(out, origins));
     if (!problems.isEmpty()) {
       throw new ManifestException(problems);
     }
@@ -443,9 +444,14 @@ public final class ManifestLoader {
     if (DRA_KINDS.contains(kind)) {
       // resource.k8s.io/v1 objects: decoded and checked by DraManifests (capacities in v1's
       // {value: ...} form, CEL selectors compiled)
-      int before = problems.size();
-      DraManifests.decode(where, what, kind, apiVersion, obj, json, problems, out.draObjects);
-      if (namespaced && problems.size() == before) {
+      int before = out.draObjects.size();
+      int problemsBefore = problems.size();
+      DraManifests.decode(
+          where, what, kind, apiVersion, obj, json, problems, out.warnings, out.draObjects);
+      if (out.draObjects.size() > before) {
+        origins.put(out.draObjects.get(before), where + ": " + what);
+      }
+      if (namespaced && problems.size() == problemsBefore) {
         namespaceLifecycle.use(namespace(obj), where + ": " + what);
       }
       return;

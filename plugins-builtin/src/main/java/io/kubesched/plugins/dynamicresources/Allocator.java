@@ -3,23 +3,13 @@ package io.kubesched.plugins.dynamicresources;
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1AllocationResult;
 import io.kubernetes.client.openapi.models.V1Device;
-import io.kubernetes.client.openapi.models.V1DeviceAllocationConfiguration;
-import io.kubernetes.client.openapi.models.V1DeviceAllocationResult;
-import io.kubernetes.client.openapi.models.V1DeviceAttribute;
 import io.kubernetes.client.openapi.models.V1DeviceClaim;
-import io.kubernetes.client.openapi.models.V1DeviceClaimConfiguration;
 import io.kubernetes.client.openapi.models.V1DeviceClass;
-import io.kubernetes.client.openapi.models.V1DeviceClassConfiguration;
 import io.kubernetes.client.openapi.models.V1DeviceConstraint;
 import io.kubernetes.client.openapi.models.V1DeviceRequest;
-import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceSelector;
 import io.kubernetes.client.openapi.models.V1DeviceSubRequest;
-import io.kubernetes.client.openapi.models.V1ExactDeviceRequest;
 import io.kubernetes.client.openapi.models.V1Node;
-import io.kubernetes.client.openapi.models.V1NodeSelector;
-import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
-import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubesched.plugins.dynamicresources.Pools.Pool;
 import java.util.ArrayList;
@@ -157,126 +147,13 @@ final class Allocator {
 
   // ---------------------------------------------------------------- one search
 
-  /** A request or sub-request as the search sees it. */
-  private record Req(
-      String name,
-      String parentName,
-      String className,
-      String mode,
-      long count,
-      boolean adminAccess,
-      boolean hasAdminAccess,
-      List<V1DeviceSelector> selectors) {
-    String fullName() {
-      return parentName == null ? name : parentName + "/" + name;
-    }
-
-    static Req exact(V1DeviceRequest r) {
-      V1ExactDeviceRequest e = r.getExactly();
-      return new Req(
-          r.getName(),
-          null,
-          e.getDeviceClassName(),
-          e.getAllocationMode() == null ? "ExactCount" : e.getAllocationMode(),
-          e.getCount() == null ? 1 : e.getCount(),
-          Boolean.TRUE.equals(e.getAdminAccess()),
-          e.getAdminAccess() != null,
-          e.getSelectors() == null ? List.of() : e.getSelectors());
-    }
-
-    static Req sub(V1DeviceRequest parent, V1DeviceSubRequest s) {
-      return new Req(
-          s.getName(),
-          parent.getName(),
-          s.getDeviceClassName(),
-          s.getAllocationMode() == null ? "ExactCount" : s.getAllocationMode(),
-          s.getCount() == null ? 1 : s.getCount(),
-          false,
-          false,
-          s.getSelectors() == null ? List.of() : s.getSelectors());
-    }
-  }
-
-  /** Per request/sub-request data: the request, its class, how many devices, "all" devices. */
-  private static final class ReqData {
-    final Req req;
-    final V1DeviceClass deviceClass;
-    int numDevices;
-    List<Candidate> allDevices;
-    int selectedSub;
-
-    ReqData(Req req, V1DeviceClass deviceClass) {
-      this.req = req;
-      this.deviceClass = deviceClass;
-    }
-  }
-
-  private record Candidate(DeviceId id, V1Device device, V1ResourceSlice slice) {}
-
-  private record Result(Req req, DeviceId id, V1Device device, V1ResourceSlice slice) {}
-
-  private static final class MatchAttribute {
-    final Set<String> requests;
-    final String attribute;
-    V1DeviceAttribute value;
-    int numDevices;
-
-    MatchAttribute(List<String> requests, String attribute) {
-      this.requests = requests == null ? Set.of() : new HashSet<>(requests);
-      this.attribute = attribute;
-    }
-
-    boolean applies(Req r) {
-      return requests.isEmpty()
-          || requests.contains(r.parentName == null ? r.name : r.parentName)
-          || r.parentName != null && requests.contains(r.fullName());
-    }
-
-    boolean add(Req r, Candidate c) {
-      if (!applies(r)) {
-        return true;
-      }
-      V1DeviceAttribute a = lookupAttribute(c.device(), c.id().driver(), attribute);
-      if (a == null) {
-        return false;
-      }
-      if (numDevices == 0) {
-        value = a;
-        numDevices = 1;
-        return true;
-      }
-      boolean same;
-      if (a.getString() != null) {
-        same = a.getString().equals(value.getString());
-      } else if (a.getInt() != null) {
-        same = a.getInt().equals(value.getInt());
-      } else if (a.getBool() != null) {
-        same = a.getBool().equals(value.getBool());
-      } else if (a.getVersion() != null) {
-        same = a.getVersion().equals(value.getVersion());
-      } else {
-        same = false;
-      }
-      if (same) {
-        numDevices++;
-      }
-      return same;
-    }
-
-    void remove(Req r) {
-      if (applies(r)) {
-        numDevices--;
-      }
-    }
-  }
-
   private final class Search {
     private final V1Node node;
     private List<Pool> pools;
     private final Map<List<Integer>, ReqData> data = new HashMap<>();
     private final List<List<MatchAttribute>> constraints = new ArrayList<>();
     private final Map<DeviceId, Set<Integer>> allocating = new HashMap<>();
-    private final List<List<Result>> results = new ArrayList<>();
+    private final List<List<AllocationResults.Result>> results = new ArrayList<>();
     private final Map<String, Boolean> matchCache = new HashMap<>();
 
     Search(V1Node node) {
@@ -367,7 +244,7 @@ final class Allocator {
       }
       List<V1AllocationResult> out = new ArrayList<>();
       for (int ci = 0; ci < claims.size(); ci++) {
-        out.add(result(ci));
+        out.add(AllocationResults.build(claims.get(ci), ci, results.get(ci), data));
       }
       return Optional.of(out);
     }
@@ -580,9 +457,9 @@ final class Allocator {
         }
       }
       allocating.computeIfAbsent(c.id(), k -> new HashSet<>()).add(ci);
-      List<Result> rs = results.get(ci);
+      List<AllocationResults.Result> rs = results.get(ci);
       int before = rs.size();
-      rs.add(new Result(d.req, c.id(), c.device(), c.slice()));
+      rs.add(new AllocationResults.Result(d.req, c.id(), c.device(), c.slice()));
       return () -> {
         for (MatchAttribute m : cs) {
           m.remove(d.req);
@@ -604,9 +481,16 @@ final class Allocator {
       if (cached != null) {
         return cached;
       }
-      boolean match =
-          selectorsMatch(ci, c, d.deviceClass, classSelectors(d.deviceClass))
-              && selectorsMatch(ci, c, null, d.req.selectors());
+      boolean match;
+      try {
+        String claimOwner = "claim " + ref(claims.get(ci));
+        match =
+            SelectorMatch.matches(
+                    cel, "class " + name(d.deviceClass), c, classSelectors(d.deviceClass))
+                && SelectorMatch.matches(cel, claimOwner, c, d.req.selectors());
+      } catch (AllocationException e) {
+        throw new WrappedError(e);
+      }
       if (match && Boolean.TRUE.equals(c.slice().getSpec().getPerDeviceNodeSelection())) {
         match =
             Pools.nodeMatches(
@@ -618,222 +502,6 @@ final class Allocator {
       matchCache.put(key, match);
       return match;
     }
-
-    private boolean selectorsMatch(
-        int ci, Candidate c, V1DeviceClass cls, List<V1DeviceSelector> selectors)
-        throws WrappedError {
-      for (int i = 0; i < selectors.size(); i++) {
-        V1DeviceSelector s = selectors.get(i);
-        String owner = cls != null ? "class " + name(cls) : "claim " + ref(claims.get(ci));
-        if (s.getCel() == null || s.getCel().getExpression() == null) {
-          throw new WrappedError(
-              new AllocationException(
-                  owner
-                      + ": selector #"
-                      + i
-                      + ": CEL expression empty (unsupported selector type?)"));
-        }
-        CelSelectors.Compiled compiled = cel.compile(s.getCel().getExpression());
-        if (compiled.error() != null) {
-          throw new WrappedError(
-              new AllocationException(
-                  owner + ": selector #" + i + ": CEL compile error: " + compiled.error()));
-        }
-        boolean m;
-        try {
-          m =
-              cel.matches(
-                  compiled, c.id().driver(), c.device().getAttributes(), c.device().getCapacity());
-        } catch (CelSelectors.EvalException e) {
-          throw new WrappedError(
-              new AllocationException(
-                  owner
-                      + ": selector #"
-                      + i
-                      + " on device "
-                      + c.id()
-                      + ": CEL runtime error: "
-                      + e.getMessage()));
-        }
-        if (!m) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    private V1AllocationResult result(int ci) throws AllocationException {
-      ResourceV1ResourceClaim claim = claims.get(ci);
-      V1DeviceClaim dc = deviceClaim(claim);
-      List<V1DeviceRequest> requests = requests(dc);
-      V1DeviceAllocationResult devices = new V1DeviceAllocationResult();
-      List<V1DeviceRequestAllocationResult> rs = new ArrayList<>();
-      for (Result r : results.get(ci)) {
-        rs.add(
-            new V1DeviceRequestAllocationResult()
-                .request(r.req().fullName())
-                .driver(r.id().driver())
-                .pool(r.id().pool())
-                .device(r.id().device())
-                .adminAccess(r.req().adminAccess() ? Boolean.TRUE : null));
-      }
-      devices.setResults(rs);
-      List<V1DeviceAllocationConfiguration> configs = new ArrayList<>();
-      Map<String, int[]> classRanges = new HashMap<>();
-      for (int ri = 0; ri < requests.size(); ri++) {
-        ReqData d = data.get(List.of(ci, ri, 0));
-        if (d.req.parentName() != null) {
-          d = data.get(List.of(ci, ri, d.selectedSub));
-        }
-        String className = name(d.deviceClass);
-        int[] range = classRanges.get(className);
-        if (range != null) {
-          for (int i = range[0]; i < range[1]; i++) {
-            configs.get(i).getRequests().add(d.req.fullName());
-          }
-          continue;
-        }
-        int start = configs.size();
-        List<V1DeviceClassConfiguration> cc =
-            d.deviceClass.getSpec() == null ? null : d.deviceClass.getSpec().getConfig();
-        if (cc != null) {
-          for (V1DeviceClassConfiguration c : cc) {
-            List<String> reqs = new ArrayList<>();
-            reqs.add(d.req.fullName());
-            configs.add(
-                new V1DeviceAllocationConfiguration()
-                    .source("FromClass")
-                    .requests(reqs)
-                    .opaque(c.getOpaque()));
-          }
-        }
-        classRanges.put(className, new int[] {start, configs.size()});
-      }
-      List<V1DeviceClaimConfiguration> claimConfigs = dc == null ? null : dc.getConfig();
-      if (claimConfigs != null) {
-        for (V1DeviceClaimConfiguration c : claimConfigs) {
-          List<String> reqs = c.getRequests();
-          if (reqs == null || reqs.isEmpty()) {
-            configs.add(
-                new V1DeviceAllocationConfiguration()
-                    .source("FromClaim")
-                    .requests(null)
-                    .opaque(c.getOpaque()));
-            continue;
-          }
-          for (int ri = 0; ri < requests.size(); ri++) {
-            V1DeviceRequest request = requests.get(ri);
-            if (reqs.contains(request.getName())) {
-              configs.add(
-                  new V1DeviceAllocationConfiguration()
-                      .source("FromClaim")
-                      .requests(reqs)
-                      .opaque(c.getOpaque()));
-              continue;
-            }
-            ReqData d = data.get(List.of(ci, ri, 0));
-            if (d.req.parentName() == null) {
-              continue;
-            }
-            ReqData chosen = data.get(List.of(ci, ri, d.selectedSub));
-            if (reqs.contains(chosen.req.fullName())) {
-              configs.add(
-                  new V1DeviceAllocationConfiguration()
-                      .source("FromClaim")
-                      .requests(reqs)
-                      .opaque(c.getOpaque()));
-            }
-          }
-        }
-      }
-      for (V1DeviceAllocationConfiguration c : configs) {
-        if (c.getRequests() != null && c.getRequests().size() == requests.size()) {
-          c.setRequests(null);
-        }
-      }
-      devices.setConfig(configs.isEmpty() ? null : configs);
-      return new V1AllocationResult().devices(devices).nodeSelector(nodeSelector(results.get(ci)));
-    }
-
-    private V1NodeSelector nodeSelector(List<Result> rs) throws AllocationException {
-      V1NodeSelectorTerm term = new V1NodeSelectorTerm();
-      for (Result r : rs) {
-        String nodeName;
-        V1NodeSelector sel;
-        if (Boolean.TRUE.equals(r.slice().getSpec().getPerDeviceNodeSelection())) {
-          nodeName = r.device().getNodeName();
-          sel = r.device().getNodeSelector();
-        } else {
-          nodeName = r.slice().getSpec().getNodeName();
-          sel = r.slice().getSpec().getNodeSelector();
-        }
-        if (nodeName != null && !nodeName.isEmpty()) {
-          return new V1NodeSelector()
-              .addNodeSelectorTermsItem(
-                  new V1NodeSelectorTerm()
-                      .addMatchFieldsItem(
-                          new V1NodeSelectorRequirement()
-                              .key("metadata.name")
-                              .operator("In")
-                              .values(new ArrayList<>(List.of(nodeName)))));
-        }
-        if (sel != null && sel.getNodeSelectorTerms() != null) {
-          switch (sel.getNodeSelectorTerms().size()) {
-            case 0 -> {}
-            case 1 -> {
-              V1NodeSelectorTerm t = sel.getNodeSelectorTerms().get(0);
-              addNew(t.getMatchFields(), term, true);
-              addNew(t.getMatchExpressions(), term, false);
-            }
-            default ->
-                throw new AllocationException(
-                    "create NodeSelector for claim "
-                        + name(claims.get(0))
-                        + ": unsupported ResourceSlice.NodeSelector with "
-                        + sel.getNodeSelectorTerms().size()
-                        + " terms");
-          }
-        }
-      }
-      boolean empty =
-          (term.getMatchFields() == null || term.getMatchFields().isEmpty())
-              && (term.getMatchExpressions() == null || term.getMatchExpressions().isEmpty());
-      return empty ? null : new V1NodeSelector().addNodeSelectorTermsItem(term);
-    }
-  }
-
-  private static void addNew(
-      List<V1NodeSelectorRequirement> from, V1NodeSelectorTerm term, boolean fields) {
-    if (from == null) {
-      return;
-    }
-    for (V1NodeSelectorRequirement r : from) {
-      List<V1NodeSelectorRequirement> to =
-          fields ? term.getMatchFields() : term.getMatchExpressions();
-      boolean present = false;
-      if (to != null) {
-        for (V1NodeSelectorRequirement e : to) {
-          if (e.getKey().equals(r.getKey())
-              && e.getOperator().equals(r.getOperator())
-              && new HashSet<>(nullToEmpty(e.getValues()))
-                  .equals(new HashSet<>(nullToEmpty(r.getValues())))) {
-            present = true;
-            break;
-          }
-        }
-      }
-      if (!present) {
-        if (fields) {
-          term.addMatchFieldsItem(r);
-        } else {
-          term.addMatchExpressionsItem(r);
-        }
-      }
-    }
-  }
-
-  private static List<String> nullToEmpty(List<String> l) {
-    return l == null ? List.of() : l;
   }
 
   /** Carries a checked error out of the recursive search. */
@@ -846,33 +514,17 @@ final class Allocator {
     }
   }
 
-  static V1DeviceAttribute lookupAttribute(V1Device device, String driver, String qualified) {
-    Map<String, V1DeviceAttribute> attrs = device.getAttributes();
-    if (attrs == null) {
-      return null;
-    }
-    V1DeviceAttribute a = attrs.get(qualified);
-    if (a != null) {
-      return a;
-    }
-    int i = qualified.indexOf('/');
-    if (i < 0 || !qualified.substring(0, i).equals(driver)) {
-      return null;
-    }
-    return attrs.get(qualified.substring(i + 1));
-  }
-
   private static List<V1DeviceSelector> classSelectors(V1DeviceClass cls) {
     return cls.getSpec() == null || cls.getSpec().getSelectors() == null
         ? List.of()
         : cls.getSpec().getSelectors();
   }
 
-  private static V1DeviceClaim deviceClaim(ResourceV1ResourceClaim claim) {
+  static V1DeviceClaim deviceClaim(ResourceV1ResourceClaim claim) {
     return claim.getSpec() == null ? null : claim.getSpec().getDevices();
   }
 
-  private static List<V1DeviceRequest> requests(V1DeviceClaim dc) {
+  static List<V1DeviceRequest> requests(V1DeviceClaim dc) {
     return dc == null || dc.getRequests() == null ? List.of() : dc.getRequests();
   }
 
@@ -881,11 +533,7 @@ final class Allocator {
     return (ns == null || ns.isEmpty() ? "" : ns + "/") + claim.getMetadata().getName();
   }
 
-  private static String name(ResourceV1ResourceClaim claim) {
-    return claim.getMetadata().getName();
-  }
-
-  private static String name(V1DeviceClass cls) {
+  static String name(V1DeviceClass cls) {
     return cls.getMetadata().getName();
   }
 }

@@ -41,9 +41,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * major}, {@code asInteger}, ...); {@code cel.bind} and the string extensions are there as in kube.
  *
  * <p>Evaluation has a cost limit (kube's {@code CELSelectorExpressionMaxCost}, 1,000,000): cel-java
- * has no runtime cost tracker, so the cost counted here is the number of evaluated expression nodes
- * (each comprehension step counts its nodes), a lower bound of cel-go's cost units for the same
- * expression. Compiled expressions are cached (thread-safe).
+ * 0.14 has no runtime cost tracker (nor cel-go's estimator), so the cost counted here is the number
+ * of expression nodes its evaluation listener ({@code Program.trace}) reports (each comprehension
+ * step counts the nodes it evaluates), and {@code comprehensionMaxIterations} bounds any one loop
+ * by the same figure. cel-go charges about one unit per evaluated node too, but more for string and
+ * list operations on long values, so the figure here is a lower bound of kube's. Compiled
+ * expressions are cached (thread-safe).
  */
 final class CelSelectors {
   /** kube's {@code resourceapi.CELSelectorExpressionMaxCost}. */

@@ -20,7 +20,10 @@ import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeSelector;
+import io.kubesched.framework.NodeToStatusReader;
 import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PostFilterPlugin;
+import io.kubesched.framework.PostFilterResult;
 import io.kubesched.framework.PreBindPlugin;
 import io.kubesched.framework.PreEnqueuePlugin;
 import io.kubesched.framework.PreFilterPlugin;
@@ -40,6 +43,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,9 +53,10 @@ import org.slf4j.LoggerFactory;
  * ResourceClaims ({@code resource.k8s.io/v1}) are allocated on the node it goes to. PreEnqueue
  * holds pods whose claims do not exist yet; PreFilter sets up the {@link Allocator} for the
  * unallocated claims; Filter checks allocated claims' node selectors and tries the allocation on
- * each node; Reserve marks the chosen node's allocation as in flight (so no other pod gets those
- * devices); Unreserve forgets it; PreBind writes {@code status.allocation} and {@code
- * status.reservedFor} to each claim.
+ * each node; PostFilter deallocates an allocated claim that kept the pod off every node; Reserve
+ * marks the chosen node's allocation as in flight (so no other pod gets those devices); Unreserve
+ * forgets it; PreBind writes {@code status.allocation} and {@code status.reservedFor} to each
+ * claim.
  *
  * <p>Behind the {@code DynamicResourceAllocation} gate: with it off the plugin does nothing, as
  * kube's. With it on the DRA sub-gates take kube v1.34's defaults unless set explicitly ({@code
@@ -62,6 +67,7 @@ public final class DynamicResources
     implements PreEnqueuePlugin,
         PreFilterPlugin,
         FilterPlugin,
+        PostFilterPlugin,
         ReservePlugin,
         PreBindPlugin,
         EnqueueExtensions,
@@ -83,6 +89,9 @@ public final class DynamicResources
     final Allocator allocator;
     final Map<String, List<V1AllocationResult>> nodeAllocations = new ConcurrentHashMap<>();
     final V1AllocationResult[] reserved;
+
+    /** Indices of allocated claims whose node selector failed on some node (Filter, parallel). */
+    final Set<Integer> unavailableClaims = ConcurrentHashMap.newKeySet();
 
     State(
         List<ResourceV1ResourceClaim> claims,
@@ -313,13 +322,13 @@ public final class DynamicResources
       return Status.success();
     }
     State s = maybe.get();
-    boolean unavailable = false;
+    List<Integer> unavailable = new ArrayList<>();
     for (int i = 0; i < s.claims.size(); i++) {
       NodeSelector sel = s.availableOnNodes.get(i);
       if (sel != null) {
         Map<String, String> labels = node.node().getMetadata().getLabels();
         if (!sel.matches(node.name(), labels == null ? Map.of() : labels)) {
-          unavailable = true;
+          unavailable.add(i);
         }
       }
     }
@@ -343,14 +352,65 @@ public final class DynamicResources
       if (a.isEmpty() || a.get().size() != s.allocator.claims().size()) {
         return unschedulable(pod, "cannot allocate all claims");
       }
-      if (!unavailable) {
+      if (unavailable.isEmpty()) {
         s.nodeAllocations.put(node.name(), a.get());
       }
     }
-    if (unavailable) {
+    if (!unavailable.isEmpty()) {
+      s.unavailableClaims.addAll(unavailable);
       return unschedulable(pod, "resourceclaim not available on the node");
     }
     return Status.success();
+  }
+
+  /**
+   * kube's PostFilter: when no node fits, deallocates one allocated claim that was not available on
+   * some node and is reserved for nobody else (clears {@code status.allocation}, {@code
+   * reservedFor} and {@code devices}), so that the next attempt can allocate it elsewhere. Always
+   * Unschedulable (the attempt fails either way; DefaultPreemption runs next): {@code "deallocation
+   * of ResourceClaim completed"}, {@code "still not schedulable"}, {@code "no new claims to
+   * deallocate"} (no claims, or PreFilter stopped early) or {@code "plugin disabled"}; Error when
+   * the status update fails. kube picks the claim at random among the candidates; this takes the
+   * one the pod lists first.
+   */
+  @Override
+  public PostFilterResult postFilter(
+      CycleState state, PodInfo pod, NodeToStatusReader filteredNodeStatuses) {
+    if (!enabled) {
+      return PostFilterResult.of(Status.unschedulable("plugin disabled"));
+    }
+    Optional<State> maybe = state.read(KEY);
+    if (maybe.isEmpty() || maybe.get().claims.isEmpty()) {
+      return PostFilterResult.of(Status.unschedulable("no new claims to deallocate"));
+    }
+    State s = maybe.get();
+    String podUid = uid(pod);
+    for (int index : new TreeSet<>(s.unavailableClaims)) {
+      ResourceV1ResourceClaim claim = s.claims.get(index);
+      List<V1ResourceClaimConsumerReference> reserved =
+          claim.getStatus() == null ? null : claim.getStatus().getReservedFor();
+      if (reserved == null
+          || reserved.isEmpty()
+          || reserved.size() == 1 && podUid.equals(reserved.get(0).getUid())) {
+        log.atDebug()
+            .setMessage("Deallocation of ResourceClaim")
+            .addKeyValue("pod", pod.key())
+            .addKeyValue("plugin", NAME)
+            .addKeyValue("resourceclaim", Allocator.ref(claim))
+            .log();
+        try {
+          client.updateResourceClaimStatus(
+              new ResourceV1ResourceClaim()
+                  .metadata(copyMeta(claim.getMetadata()))
+                  .spec(claim.getSpec())
+                  .status(new V1ResourceClaimStatus().devices(null).reservedFor(null)));
+        } catch (RuntimeException e) {
+          return PostFilterResult.of(Status.error(e.getMessage()));
+        }
+        return PostFilterResult.of(Status.unschedulable("deallocation of ResourceClaim completed"));
+      }
+    }
+    return PostFilterResult.of(Status.unschedulable("still not schedulable"));
   }
 
   @Override
@@ -550,7 +610,10 @@ public final class DynamicResources
       return List.of();
     }
     return List.of(
-        ClusterEventWithHint.of(EventResource.NODE, ActionType.ADD | ActionType.UPDATE_NODE_LABEL),
+        // kube v1.34 (with queueing hints): Node Add | UpdateNodeLabel | UpdateNodeAllocatable
+        ClusterEventWithHint.of(
+            EventResource.NODE,
+            ActionType.ADD | ActionType.UPDATE_NODE_LABEL | ActionType.UPDATE_NODE_ALLOCATABLE),
         ClusterEventWithHint.of(
             EventResource.RESOURCE_CLAIM,
             ActionType.ADD | ActionType.UPDATE,

@@ -41,6 +41,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -221,19 +222,23 @@ class DynamicResourcesTest {
             objects(pendingClaim()),
             List.of(
                 "prefilter: UnschedulableAndUnresolvable request req-1: device class"
-                    + " my-resource-class does not exist")),
+                    + " my-resource-class does not exist",
+                "postfilter: Unschedulable no new claims to deallocate")),
         new Case(
             "claim-in-use",
             podWithClaimName(),
             objects(deviceClass(CLASS, DRIVER), full),
-            List.of("prefilter: UnschedulableAndUnresolvable resourceclaim in use")),
+            List.of(
+                "prefilter: UnschedulableAndUnresolvable resourceclaim in use",
+                "postfilter: Unschedulable no new claims to deallocate")),
         new Case(
             "no-resources",
             podWithClaimName(),
             objects(deviceClass(CLASS, DRIVER), pendingClaim()),
             List.of(
                 "worker: UnschedulableAndUnresolvable cannot allocate all claims",
-                "worker-2: UnschedulableAndUnresolvable cannot allocate all claims")),
+                "worker-2: UnschedulableAndUnresolvable cannot allocate all claims",
+                "postfilter: Unschedulable still not schedulable")),
         new Case(
             "structured-with-resources",
             podWithClaimTemplate(true),
@@ -258,6 +263,32 @@ class DynamicResourcesTest {
                     + " results=[req-1 some-driver/worker/instance-1] node=worker-2"
                     + " reservedFor=[pods/my-pod/1234]")),
         new Case(
+            "wrong-topology",
+            podWithClaimName(),
+            objects(deviceClass(CLASS, DRIVER), allocatedClaim("worker-3")),
+            List.of(
+                "worker: UnschedulableAndUnresolvable resourceclaim not available on the node",
+                "worker-2: UnschedulableAndUnresolvable resourceclaim not available on the node",
+                "postfilter: Unschedulable deallocation of ResourceClaim completed",
+                "claim: finalizers=[resource.kubernetes.io/delete-protection] allocation=null reservedFor=[] devices=[]")),
+        new Case(
+            "wrong-topology-reserved-for-this-pod",
+            podWithClaimName(),
+            objects(deviceClass(CLASS, DRIVER), reservedFor(allocatedClaim("worker-3"), POD_UID)),
+            List.of(
+                "worker: UnschedulableAndUnresolvable resourceclaim not available on the node",
+                "worker-2: UnschedulableAndUnresolvable resourceclaim not available on the node",
+                "postfilter: Unschedulable deallocation of ResourceClaim completed",
+                "claim: finalizers=[resource.kubernetes.io/delete-protection] allocation=null reservedFor=[] devices=[]")),
+        new Case(
+            "wrong-topology-reserved-for-another-pod",
+            podWithClaimName(),
+            objects(deviceClass(CLASS, DRIVER), reservedFor(allocatedClaim("worker-3"), "other")),
+            List.of(
+                "worker: UnschedulableAndUnresolvable resourceclaim not available on the node",
+                "worker-2: UnschedulableAndUnresolvable resourceclaim not available on the node",
+                "postfilter: Unschedulable still not schedulable")),
+        new Case(
             "structured-claim-allocated-by-another-pod",
             podWithClaimName(),
             objects(
@@ -267,7 +298,15 @@ class DynamicResourcesTest {
                 otherAllocated()),
             List.of(
                 "worker: UnschedulableAndUnresolvable cannot allocate all claims",
-                "worker-2: UnschedulableAndUnresolvable cannot allocate all claims")));
+                "worker-2: UnschedulableAndUnresolvable cannot allocate all claims",
+                "postfilter: Unschedulable still not schedulable")));
+  }
+
+  static ResourceV1ResourceClaim reservedFor(ResourceV1ResourceClaim c, String podUid) {
+    c.getStatus()
+        .addReservedForItem(
+            new V1ResourceClaimConsumerReference().resource("pods").name("p").uid(podUid));
+    return c;
   }
 
   static ResourceV1ResourceClaim otherAllocated() {
@@ -306,6 +345,9 @@ class DynamicResourcesTest {
     PreFilterResult pf = pl.preFilter(state, pod, infos);
     if (!pf.status().isSuccess()) {
       got.add("prefilter: " + describe(pf.status()));
+      if (pf.status().isRejected()) {
+        got.add("postfilter: " + describe(pl.postFilter(state, pod, null).status()));
+      }
       assertThat(got).isEqualTo(tc.want());
       return;
     }
@@ -322,6 +364,21 @@ class DynamicResourcesTest {
       assertThat(pl.preBind(state, pod, chosen).isSuccess()).isTrue();
       ResourceV1ResourceClaim c = cluster.getResourceClaim(NS, CLAIM).orElseThrow();
       got.add("prebind: " + describe(c));
+    } else {
+      ResourceV1ResourceClaim before = cluster.getResourceClaim(NS, CLAIM).orElseThrow();
+      got.add("postfilter: " + describe(pl.postFilter(state, pod, null).status()));
+      ResourceV1ResourceClaim after = cluster.getResourceClaim(NS, CLAIM).orElseThrow();
+      if (!Objects.equals(after.getStatus(), before.getStatus())) {
+        got.add(
+            "claim: finalizers="
+                + after.getMetadata().getFinalizers()
+                + " allocation="
+                + after.getStatus().getAllocation()
+                + " reservedFor="
+                + Objects.requireNonNullElse(after.getStatus().getReservedFor(), List.of())
+                + " devices="
+                + Objects.requireNonNullElse(after.getStatus().getDevices(), List.of()));
+      }
     }
     assertThat(got).isEqualTo(tc.want());
   }
@@ -334,6 +391,8 @@ class DynamicResourcesTest {
     assertThat(pl.preEnqueue(pod).isSuccess()).isTrue();
     assertThat(pl.preFilter(new CycleState(), pod, List.of()).status().isSkip()).isTrue();
     assertThat(pl.eventsToRegister()).isEmpty();
+    assertThat(describe(pl.postFilter(new CycleState(), pod, null).status()))
+        .isEqualTo("Unschedulable plugin disabled");
   }
 
   @Test
