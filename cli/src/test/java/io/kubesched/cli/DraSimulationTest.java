@@ -321,7 +321,7 @@ final class DraSimulationTest {
         metadata: {name: m, namespace: ops}
         spec:
           resourceClaims: [{name: gpu, resourceClaimName: monitor}]
-          containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+          containers: [{name: c, image: i, resources: {claims: [{name: gpu}]}}]
         ---
         """;
     assertThat(run(CLUSTER + podWithTemplate("a") + podWithTemplate("b") + admin, GATE)).isZero();
