@@ -45,9 +45,13 @@ public final class FakeStorage implements StorageClient {
     return this;
   }
 
-  /** Adds CSINode objects. */
+  /** Adds CSINode objects; one named as a CSINode already held replaces it, as an update does. */
   public FakeStorage csiNodes(V1CSINode... items) {
-    csiNodes.addAll(List.of(items));
+    for (V1CSINode item : items) {
+      String name = item.getMetadata().getName();
+      csiNodes.removeIf(c -> c.getMetadata().getName().equals(name));
+      csiNodes.add(item);
+    }
     return this;
   }
 

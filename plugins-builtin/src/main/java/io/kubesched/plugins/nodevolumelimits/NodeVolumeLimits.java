@@ -31,11 +31,13 @@ import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
 import io.kubesched.plugins.helper.Volumes;
 import io.kubesched.plugins.nodevolumelimits.CsiTranslation.CsiVolume;
+import java.lang.ref.WeakReference;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code NodeVolumeLimits} is a plugin that checks that a node can attach the pod's CSI volumes:
@@ -112,18 +114,19 @@ public final class NodeVolumeLimits
     if (mine.status() != null) {
       return mine.status();
     }
-    Map<String, String> newVolumes = new HashMap<>(mine.volumes());
-    if (newVolumes.isEmpty()) {
+    if (mine.volumes().isEmpty()) {
       return Status.success();
     }
-    Map<String, Long> limits = volumeLimits(node, csiNode);
+    NodeFacts facts = nodeFacts(nodeInfo, node, csiNode);
+    Map<String, Long> limits = facts.limits();
     if (limits.isEmpty()) {
       return Status.success();
     }
-    int bound = attachedBound(nodeInfo);
-    if (bound >= 0 && fitsEvenIf(bound, newVolumes, limits)) {
+    int bound = facts.attachedBound();
+    if (bound >= 0 && fitsEvenIf(bound, mine.volumes(), limits)) {
       return Status.success();
     }
+    Map<String, String> newVolumes = new HashMap<>(mine.volumes());
     Map<String, String> attached = new HashMap<>();
     for (PodInfo existing : nodeInfo.pods()) {
       try {
@@ -148,6 +151,45 @@ public final class NodeVolumeLimits
       }
     }
     return Status.success();
+  }
+
+  /**
+   * What Filter needs of a node that depends only on the node's state and its CSINode: its volume
+   * limits and {@link #attachedBound}. Kept per node name for the {@code NodeInfo} object and
+   * generation it was computed from (a {@code NodeInfo} changes its generation on every
+   * modification; a copy, as preemption's dry run makes, is another object) and the CSINode object,
+   * so that a node nothing changed on is not walked again for every pod. The {@code NodeInfo} is
+   * held weakly.
+   */
+  private record NodeFacts(
+      WeakReference<NodeInfo> info,
+      long generation,
+      V1Node node,
+      V1CSINode csiNode,
+      Map<String, Long> limits,
+      int attachedBound) {}
+
+  private final ConcurrentHashMap<String, NodeFacts> factsByNode = new ConcurrentHashMap<>();
+
+  private NodeFacts nodeFacts(NodeInfo nodeInfo, V1Node node, V1CSINode csiNode) {
+    NodeFacts f = factsByNode.get(nodeInfo.name());
+    if (f != null
+        && f.info().get() == nodeInfo
+        && f.generation() == nodeInfo.generation()
+        && f.node() == node
+        && f.csiNode() == csiNode) {
+      return f;
+    }
+    f =
+        new NodeFacts(
+            new WeakReference<>(nodeInfo),
+            nodeInfo.generation(),
+            node,
+            csiNode,
+            volumeLimits(node, csiNode),
+            attachedBound(nodeInfo));
+    factsByNode.put(nodeInfo.name(), f);
+    return f;
   }
 
   /**

@@ -534,6 +534,28 @@ class NodeVolumeLimitsTest {
   }
 
   @Test
+  void aNodeIsLookedAtAgainWhenItsPodsOrItsCsiNodeChange() {
+    // Filter keeps each node's limits and attached-volume bound between pods; a pod added to the
+    // same NodeInfo, or a new CSINode object, must be seen
+    FakeStorage storage = storage(List.of(EBS), List.of());
+    storage.csiNodes(csiNode("csinode", 2, List.of(EBS)));
+    NodeInfo node = MakeNode.node().name(NODE).info();
+    NodeVolumeLimits plugin = new NodeVolumeLimits(storage);
+    PodInfo pod = PodInfo.of(claims("csi-ebs.csi.aws.com-0"));
+    CycleState state = new CycleState();
+    plugin.preFilter(state, pod, List.of(node));
+
+    Status empty = plugin.filter(state, pod, node);
+    node.addPod(PodInfo.of(claims("csi-ebs.csi.aws.com-1", "csi-ebs.csi.aws.com-2")));
+    Status full = plugin.filter(state, pod, node);
+    storage.csiNodes(csiNode("csinode", 3, List.of(EBS)));
+    Status raised = plugin.filter(state, pod, node);
+
+    assertThat(List.of(empty, full, raised))
+        .isEqualTo(List.of(Status.success(), EXCEEDED, Status.success()));
+  }
+
+  @Test
   void attachLimitKeyShortensLongDriverNames() {
     assertThat(CsiTranslation.attachLimitKey("ebs.csi.aws.com"))
         .isEqualTo("attachable-volumes-csi-ebs.csi.aws.com");
