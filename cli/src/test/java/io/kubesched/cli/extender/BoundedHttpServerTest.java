@@ -40,6 +40,10 @@ final class BoundedHttpServerTest {
   private final CountDownLatch entered = new CountDownLatch(1);
   private final CountDownLatch release = new CountDownLatch(1);
   private final List<String> observed = new CopyOnWriteArrayList<>();
+
+  /** One permit per observation: the server observes an exchange after writing its answer. */
+  private final java.util.concurrent.Semaphore observations = new java.util.concurrent.Semaphore(0);
+
   private final List<BoundedHttpServer> servers = new ArrayList<>();
 
   @AfterEach
@@ -77,7 +81,10 @@ final class BoundedHttpServerTest {
             limits,
             null,
             false,
-            (path, status, nanos) -> observed.add(path + " " + status));
+            (path, status, nanos) -> {
+              observed.add(path + " " + status);
+              observations.release();
+            });
     servers.add(s);
     s.start(new InetSocketAddress("127.0.0.1", 0));
     return s;
@@ -166,6 +173,7 @@ final class BoundedHttpServerTest {
     BoundedHttpServer s = server(LIMITS);
 
     assertThat(exchange(s, raw)).isEqualTo(want);
+    assertThat(observations.tryAcquire(1, 20, TimeUnit.SECONDS)).isTrue();
     assertThat(observed).hasSize(1);
   }
 
@@ -240,7 +248,10 @@ final class BoundedHttpServerTest {
       assertThat(ping).isEqualTo("200 pong");
       assertThat(first).isEqualTo("200 5 bytes\n");
       assertThat(again).isEqualTo("200 2 bytes\n");
-      assertThat(observed).containsExactly("/echo 503", "/ping 200", "/echo 200", "/echo 200");
+      // each exchange is observed once its answer is written, so possibly after the client read it
+      assertThat(observations.tryAcquire(4, 20, TimeUnit.SECONDS)).isTrue();
+      assertThat(observed)
+          .containsExactlyInAnyOrder("/echo 503", "/ping 200", "/echo 200", "/echo 200");
     }
   }
 

@@ -46,7 +46,7 @@ final class KubernetesClusterTest {
 
   private void startScheduler() throws Exception {
     core.createNamespace(new V1Namespace().metadata(new V1ObjectMeta().name("default"))).execute();
-    cluster.start(Duration.ofSeconds(5));
+    cluster.start(Duration.ofSeconds(30)); // a bound, not a wait: returns once synced
     scheduler =
         Scheduler.builder()
             .cluster(cluster)

@@ -61,7 +61,7 @@ final class KubernetesClusterCustomResourcesTest {
     create("default", "g1", 3);
     create("other", "g2", 2);
     cluster.watchCustomResources(List.of(POD_GROUPS));
-    cluster.start(Duration.ofSeconds(5));
+    cluster.start(Duration.ofSeconds(30)); // a bound, not a wait: returns once synced
     assertThat(names(null)).containsExactly("g1", "g2");
     assertThat(names("default")).containsExactly("g1");
     Map<String, Object> g1 =
@@ -83,7 +83,7 @@ final class KubernetesClusterCustomResourcesTest {
     server.serveCustomResource("scheduling.x-k8s.io", "v1alpha1", "podgroups", "PodGroup", true);
     create("default", "g1", 2);
     cluster.watchCustomResources(List.of(POD_GROUPS));
-    cluster.start(Duration.ofSeconds(5));
+    cluster.start(Duration.ofSeconds(30)); // a bound, not a wait: returns once synced
     Map<String, Object> pg = podGroup("default", "g1", 99);
     pg.put("status", Map.of("phase", "Scheduled", "scheduled", 2));
     cluster.updateCustomObjectStatus(pg);

@@ -75,7 +75,7 @@ final class KubernetesClusterWritesTest {
         .createNamespacedReplicaSet(
             "other", new V1ReplicaSet().metadata(new V1ObjectMeta().name("rs")))
         .execute();
-    cluster.start(Duration.ofSeconds(5));
+    cluster.start(Duration.ofSeconds(30)); // a bound, not a wait: returns once synced
   }
 
   @AfterEach

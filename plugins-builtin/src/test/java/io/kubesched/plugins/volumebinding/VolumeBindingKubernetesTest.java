@@ -75,7 +75,7 @@ final class VolumeBindingKubernetesTest {
                             new V1VolumeResourceRequirements()
                                 .requests(Map.of("storage", Quantity.fromString("1Gi"))))))
         .execute();
-    cluster.start(Duration.ofSeconds(5));
+    cluster.start(Duration.ofSeconds(30)); // a bound, not a wait: returns once synced
   }
 
   @AfterEach
