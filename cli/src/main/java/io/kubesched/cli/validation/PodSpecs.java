@@ -8,6 +8,7 @@ import io.kubernetes.client.openapi.models.V1ContainerPort;
 import io.kubernetes.client.openapi.models.V1EphemeralContainer;
 import io.kubernetes.client.openapi.models.V1NodeAffinity;
 import io.kubernetes.client.openapi.models.V1PodAffinityTerm;
+import io.kubernetes.client.openapi.models.V1PodSchedulingGate;
 import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubernetes.client.openapi.models.V1PreferredSchedulingTerm;
 import io.kubernetes.client.openapi.models.V1Toleration;
@@ -15,6 +16,7 @@ import io.kubernetes.client.openapi.models.V1TopologySpreadConstraint;
 import io.kubernetes.client.openapi.models.V1WeightedPodAffinityTerm;
 import io.kubesched.framework.FieldError;
 import io.kubesched.framework.validation.FieldErrors;
+import io.kubesched.framework.validation.QualifiedNames;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -192,9 +194,7 @@ final class PodSpecs {
 
   /** {@code validateSchedulingGates}: qualified names, no duplicates. */
   private static void schedulingGates(
-      List<io.kubernetes.client.openapi.models.V1PodSchedulingGate> gates,
-      String path,
-      List<FieldError> out) {
+      List<V1PodSchedulingGate> gates, String path, List<FieldError> out) {
     if (gates == null) {
       return;
     }
@@ -202,8 +202,7 @@ final class PodSpecs {
     for (int i = 0; i < gates.size(); i++) {
       String p = FieldErrors.child(FieldErrors.index(path, i), "name");
       String name = nullToEmpty(gates.get(i).getName());
-      Names.invalid(
-          p, name, io.kubesched.framework.validation.QualifiedNames.isQualifiedName(name), out);
+      Names.invalid(p, name, QualifiedNames.isQualifiedName(name), out);
       if (!seen.add(name)) {
         out.add(FieldErrors.duplicate(p, name));
       }

@@ -9,11 +9,14 @@ import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
+import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -432,12 +435,11 @@ public final class HttpExtender implements SchedulerExtender {
         uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     String host = uri.getHost() == null ? "" : uri.getHost();
     for (Throwable t = cause; t != null; t = t.getCause()) {
-      if (t instanceof java.net.ConnectException) {
+      if (t instanceof ConnectException) {
         String hostPort = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
         return "dial tcp " + hostPort + ":" + port + ": connect: connection refused";
       }
-      if (t instanceof java.net.UnknownHostException
-          || t instanceof java.nio.channels.UnresolvedAddressException) {
+      if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
         return "dial tcp: lookup " + host + ": no such host";
       }
     }
