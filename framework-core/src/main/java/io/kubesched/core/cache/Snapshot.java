@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.models.V1ContainerImage;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.runtime.NodeChanges;
+import io.kubesched.core.runtime.NodePositions;
 import io.kubesched.framework.ImageStateSummary;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
@@ -29,7 +30,7 @@ import java.util.Set;
  * rebuilt only when nodes were added or removed (or a node started or stopped having pods with
  * affinity). The snapshot is fixed for the rest of the cycle. Not thread-safe.
  */
-public final class Snapshot implements NodeInfoLister, NodeChanges {
+public final class Snapshot implements NodeInfoLister, NodeChanges, NodePositions {
   final Map<String, NodeInfo> nodeInfoMap = new HashMap<>();
   private ArrayList<NodeInfo> nodeInfoList = new ArrayList<>();
   private ArrayList<NodeInfo> havePodsWithAffinity = new ArrayList<>();
@@ -251,6 +252,12 @@ public final class Snapshot implements NodeInfoLister, NodeChanges {
       throw new SchedulingException("nodeinfo not found for node name \"" + nodeName + "\"");
     }
     return n;
+  }
+
+  @Override
+  public int indexOf(String nodeName) {
+    Integer i = listIndex.get(nodeName);
+    return i == null ? -1 : i;
   }
 
   @Override

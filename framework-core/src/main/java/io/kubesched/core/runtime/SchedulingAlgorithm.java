@@ -219,13 +219,7 @@ public final class SchedulingAlgorithm {
     if (!pre.allNodes()) {
       // Kube walks the result's set (a map, in random order); walking the snapshot instead keeps
       // the node-tree order, so runs are reproducible, and drops unknown names the same way.
-      Set<String> wanted = pre.nodeNames();
-      nodes = new ArrayList<>(Math.min(wanted.size(), allNodes.size()));
-      for (NodeInfo n : allNodes) {
-        if (wanted.contains(n.name())) {
-          nodes.add(n);
-        }
-      }
+      nodes = nodesInListOrder(snapshot, allNodes, pre.nodeNames());
       diagnosis
           .nodeToStatus()
           .setAbsentNodesStatus(
@@ -312,6 +306,40 @@ public final class SchedulingAlgorithm {
       feasible = r.feasible();
     }
     return feasible;
+  }
+
+  /**
+   * Returns the nodes of {@code allNodes} (the snapshot's list) named in {@code wanted}, in list
+   * order, unknown names dropped. A few names (a DaemonSet pod's node, say) are looked up by
+   * position instead of walking every node of the cluster.
+   */
+  static List<NodeInfo> nodesInListOrder(
+      NodeInfoLister snapshot, List<NodeInfo> allNodes, Set<String> wanted) {
+    if (snapshot instanceof NodePositions positions
+        && snapshot.list() == allNodes
+        && wanted.size() * 8L < allNodes.size()) {
+      int[] at = new int[wanted.size()];
+      int found = 0;
+      for (String name : wanted) {
+        int i = positions.indexOf(name);
+        if (i >= 0 && i < allNodes.size() && allNodes.get(i).name().equals(name)) {
+          at[found++] = i;
+        }
+      }
+      Arrays.sort(at, 0, found);
+      List<NodeInfo> out = new ArrayList<>(found);
+      for (int k = 0; k < found; k++) {
+        out.add(allNodes.get(at[k]));
+      }
+      return out;
+    }
+    List<NodeInfo> out = new ArrayList<>(Math.min(wanted.size(), allNodes.size()));
+    for (NodeInfo n : allNodes) {
+      if (wanted.contains(n.name())) {
+        out.add(n);
+      }
+    }
+    return out;
   }
 
   /**
