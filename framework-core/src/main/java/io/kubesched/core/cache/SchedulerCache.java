@@ -592,8 +592,6 @@ public final class SchedulerCache {
   public synchronized void updateSnapshot(Snapshot snapshot) {
     long snapshotGeneration = snapshot.generation;
     boolean updateAll = false;
-    boolean updateAffinity = false;
-    boolean updateAntiAffinity = false;
     for (Item item = head; item != null; item = item.next) {
       if (item.info.generation() <= snapshotGeneration) {
         break;
@@ -614,13 +612,6 @@ public final class SchedulerCache {
         snapshot.nodeInfoMap.put(name, clone);
         continue;
       }
-      if (existing.podsWithAffinity().isEmpty() != clone.podsWithAffinity().isEmpty()) {
-        updateAffinity = true;
-      }
-      if (existing.podsWithRequiredAntiAffinity().isEmpty()
-          != clone.podsWithRequiredAntiAffinity().isEmpty()) {
-        updateAntiAffinity = true;
-      }
       Set<String> pvcsBefore = existing.pvcRefCounts().keySet();
       Set<String> pvcsAfter = clone.pvcRefCounts().keySet();
       if (!pvcsBefore.equals(pvcsAfter)) {
@@ -638,10 +629,6 @@ public final class SchedulerCache {
     }
     if (updateAll) {
       rebuildAll(snapshot);
-    } else {
-      if (updateAffinity || updateAntiAffinity) {
-        snapshot.rebuildSubLists();
-      }
     }
     if (snapshot.numNodes() != nodeTree.numNodes()) {
       String msg =

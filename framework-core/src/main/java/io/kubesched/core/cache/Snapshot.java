@@ -13,6 +13,7 @@ import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,21 +28,18 @@ import java.util.Set;
  *
  * <p>{@link SchedulerCache#updateSnapshot(Snapshot)} refreshes one instance incrementally at the
  * start of each cycle: only node infos whose generation moved are replaced, and the lists are
- * rebuilt only when nodes were added or removed (or a node started or stopped having pods with
- * affinity). The snapshot is fixed for the rest of the cycle. Not thread-safe.
+ * rebuilt only when nodes were added or removed; a node that starts or stops having pods with
+ * (anti-)affinity enters or leaves the has-affinity lists at its place in list order. The snapshot
+ * is fixed for the rest of the cycle. Not thread-safe.
  */
 public final class Snapshot implements NodeInfoLister, NodeChanges, NodePositions {
   final Map<String, NodeInfo> nodeInfoMap = new HashMap<>();
   private ArrayList<NodeInfo> nodeInfoList = new ArrayList<>();
-  private ArrayList<NodeInfo> havePodsWithAffinity = new ArrayList<>();
-  private ArrayList<NodeInfo> havePodsWithRequiredAntiAffinity = new ArrayList<>();
+  // the nodes with pods with (anti-)affinity, in list order, kept up to date node by node
+  private final SubList havePodsWithAffinity = new SubList();
+  private final SubList havePodsWithRequiredAntiAffinity = new SubList();
   private Map<String, Integer> listIndex = new HashMap<>();
-  private Map<String, Integer> affinityIndex = new HashMap<>();
-  private Map<String, Integer> antiAffinityIndex = new HashMap<>();
   private List<NodeInfo> listView = Collections.unmodifiableList(nodeInfoList);
-  private List<NodeInfo> affinityView = Collections.unmodifiableList(havePodsWithAffinity);
-  private List<NodeInfo> antiAffinityView =
-      Collections.unmodifiableList(havePodsWithRequiredAntiAffinity);
   // claim key (namespace/claim) -> the number of nodes with a pod using it
   private Map<String, Integer> pvcUsers = new HashMap<>();
   long generation;
@@ -130,22 +128,17 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodePosition
 
   /** Rebuilds the has-affinity sub-lists from the node list. */
   void rebuildSubLists() {
-    havePodsWithAffinity = new ArrayList<>();
-    havePodsWithRequiredAntiAffinity = new ArrayList<>();
-    affinityIndex = new HashMap<>();
-    antiAffinityIndex = new HashMap<>();
-    for (NodeInfo n : nodeInfoList) {
+    havePodsWithAffinity.clear();
+    havePodsWithRequiredAntiAffinity.clear();
+    for (int i = 0; i < nodeInfoList.size(); i++) {
+      NodeInfo n = nodeInfoList.get(i);
       if (!n.podsWithAffinity().isEmpty()) {
-        affinityIndex.put(n.name(), havePodsWithAffinity.size());
-        havePodsWithAffinity.add(n);
+        havePodsWithAffinity.append(i, n);
       }
       if (!n.podsWithRequiredAntiAffinity().isEmpty()) {
-        antiAffinityIndex.put(n.name(), havePodsWithRequiredAntiAffinity.size());
-        havePodsWithRequiredAntiAffinity.add(n);
+        havePodsWithRequiredAntiAffinity.append(i, n);
       }
     }
-    affinityView = Collections.unmodifiableList(havePodsWithAffinity);
-    antiAffinityView = Collections.unmodifiableList(havePodsWithRequiredAntiAffinity);
   }
 
   /** Rebuilds the set of used persistent volume claims from the node list. */
@@ -190,14 +183,53 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodePosition
     Integer i = listIndex.get(name);
     if (i != null) {
       nodeInfoList.set(i, info);
+      // what a rebuild from the list would give: the node in or out, at its list position
+      havePodsWithAffinity.put(i, info, !info.podsWithAffinity().isEmpty());
+      havePodsWithRequiredAntiAffinity.put(i, info, !info.podsWithRequiredAntiAffinity().isEmpty());
     }
-    i = affinityIndex.get(name);
-    if (i != null) {
-      havePodsWithAffinity.set(i, info);
+  }
+
+  /**
+   * A sub-list of the node list, in list order: the nodes and, alongside, their (ascending) list
+   * positions, so a node is found, added or removed with a binary search instead of a rebuild.
+   */
+  private static final class SubList {
+    private final ArrayList<NodeInfo> nodes = new ArrayList<>();
+    private final List<NodeInfo> view = Collections.unmodifiableList(nodes);
+    private int[] positions = new int[16];
+
+    void clear() {
+      nodes.clear();
     }
-    i = antiAffinityIndex.get(name);
-    if (i != null) {
-      havePodsWithRequiredAntiAffinity.set(i, info);
+
+    /** Adds the node at list position {@code pos}, beyond every position held. */
+    void append(int pos, NodeInfo info) {
+      insert(nodes.size(), pos, info);
+    }
+
+    /** Makes the node at list position {@code pos} a member ({@code info}) or not. */
+    void put(int pos, NodeInfo info, boolean member) {
+      int k = Arrays.binarySearch(positions, 0, nodes.size(), pos);
+      if (k >= 0) {
+        if (member) {
+          nodes.set(k, info);
+        } else {
+          nodes.remove(k);
+          System.arraycopy(positions, k + 1, positions, k, nodes.size() - k);
+        }
+      } else if (member) {
+        insert(-k - 1, pos, info);
+      }
+    }
+
+    private void insert(int k, int pos, NodeInfo info) {
+      int size = nodes.size();
+      if (size == positions.length) {
+        positions = Arrays.copyOf(positions, size * 2);
+      }
+      System.arraycopy(positions, k, positions, k + 1, size - k);
+      positions[k] = pos;
+      nodes.add(k, info);
     }
   }
 
@@ -237,12 +269,12 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodePosition
 
   @Override
   public List<NodeInfo> havePodsWithAffinityList() {
-    return affinityView;
+    return havePodsWithAffinity.view;
   }
 
   @Override
   public List<NodeInfo> havePodsWithRequiredAntiAffinityList() {
-    return antiAffinityView;
+    return havePodsWithRequiredAntiAffinity.view;
   }
 
   @Override

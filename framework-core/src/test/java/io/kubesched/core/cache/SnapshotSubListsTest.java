@@ -1,0 +1,102 @@
+package io.kubesched.core.cache;
+
+import static io.kubesched.core.cache.CacheFixtures.pod;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.core.cache.CacheFixtures.TestClock;
+import io.kubesched.framework.NodeInfo;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The has-affinity sub-lists kept up to date node by node by {@link SchedulerCache#updateSnapshot}
+ * equal, after every change, the lists a snapshot built from scratch has (kube rebuilds them from
+ * every node whenever one node starts or stops having such pods).
+ */
+final class SnapshotSubListsTest {
+  static LongStream seeds() {
+    return LongStream.range(1, 21);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void incrementalSubListsEqualARebuild(long seed) {
+    Random random = new Random(seed);
+    SchedulerCache cache = new SchedulerCache(new TestClock(Instant.parse("2026-01-01T00:00:00Z")));
+    Snapshot kept = new Snapshot();
+    List<V1Node> nodes = new ArrayList<>();
+    List<V1Pod> pods = new ArrayList<>();
+    int nextNode = 0;
+    for (; nextNode < 12; nextNode++) {
+      V1Node n = node(nextNode);
+      nodes.add(n);
+      cache.addNode(n);
+    }
+    for (int step = 0; step < 300; step++) {
+      int op = random.nextInt(20);
+      if (op == 0) {
+        V1Node n = node(nextNode++);
+        nodes.add(n);
+        cache.addNode(n);
+      } else if (op == 1 && nodes.size() > 1) {
+        V1Node n = nodes.remove(random.nextInt(nodes.size()));
+        String name = n.getMetadata().getName();
+        for (V1Pod p : new ArrayList<>(pods)) {
+          if (name.equals(p.getSpec().getNodeName())) {
+            cache.removePod(p);
+            pods.remove(p);
+          }
+        }
+        cache.removeNode(n);
+      } else if (op < 12 || pods.isEmpty()) {
+        String node = nodes.get(random.nextInt(nodes.size())).getMetadata().getName();
+        CacheFixtures.PodBuilder b = pod("p" + step).node(node);
+        int kind = random.nextInt(3);
+        if (kind == 1) {
+          b.podAffinity();
+        } else if (kind == 2) {
+          b.podAntiAffinity();
+        }
+        V1Pod p = b.obj();
+        p.getMetadata().namespace("ns").uid("uid-" + step);
+        pods.add(p);
+        cache.addPod(p);
+      } else {
+        V1Pod p = pods.remove(random.nextInt(pods.size()));
+        cache.removePod(p);
+      }
+      cache.updateSnapshot(kept);
+      Snapshot fresh = new Snapshot();
+      cache.updateSnapshot(fresh);
+      assertThat(names(kept.list())).isEqualTo(names(fresh.list()));
+      assertThat(names(kept.havePodsWithAffinityList()))
+          .as("affinity after step %d", step)
+          .isEqualTo(names(fresh.havePodsWithAffinityList()));
+      assertThat(names(kept.havePodsWithRequiredAntiAffinityList()))
+          .as("anti-affinity after step %d", step)
+          .isEqualTo(names(fresh.havePodsWithRequiredAntiAffinityList()));
+      for (NodeInfo n : kept.havePodsWithAffinityList()) {
+        assertThat(n).isSameAs(kept.get(n.name()));
+      }
+      for (NodeInfo n : kept.havePodsWithRequiredAntiAffinityList()) {
+        assertThat(n).isSameAs(kept.get(n.name()));
+      }
+    }
+  }
+
+  private static V1Node node(int i) {
+    return new V1Node().metadata(new V1ObjectMeta().name("node-" + i));
+  }
+
+  private static List<String> names(List<NodeInfo> nodes) {
+    return nodes.stream().map(NodeInfo::name).toList();
+  }
+}
