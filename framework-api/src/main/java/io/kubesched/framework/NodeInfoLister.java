@@ -23,4 +23,13 @@ public interface NodeInfoLister {
 
   /** Returns the node named {@code nodeName}, or {@code null}. */
   @Nullable NodeInfo find(String nodeName);
+
+  /**
+   * Returns the list's change journal, or {@code null} when this lister keeps none (then a plugin
+   * keeping per-node results compares every node). The same journal object for as long as the
+   * lister lives.
+   */
+  default @Nullable NodeJournal journal() {
+    return null;
+  }
 }

@@ -6,10 +6,10 @@ import io.kubernetes.client.openapi.models.V1ContainerImage;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.runtime.NodeChanges;
-import io.kubesched.core.runtime.NodePositions;
 import io.kubesched.framework.ImageStateSummary;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
+import io.kubesched.framework.NodeJournal;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ import java.util.Set;
  * (anti-)affinity enters or leaves the has-affinity lists at its place in list order. The snapshot
  * is fixed for the rest of the cycle. Not thread-safe.
  */
-public final class Snapshot implements NodeInfoLister, NodeChanges, NodePositions {
+public final class Snapshot implements NodeInfoLister, NodeChanges, NodeJournal {
   final Map<String, NodeInfo> nodeInfoMap = new HashMap<>();
   private ArrayList<NodeInfo> nodeInfoList = new ArrayList<>();
   // the nodes with pods with (anti-)affinity, in list order, kept up to date node by node
@@ -284,6 +284,11 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodePosition
       throw new SchedulingException("nodeinfo not found for node name \"" + nodeName + "\"");
     }
     return n;
+  }
+
+  @Override
+  public NodeJournal journal() {
+    return this;
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
+import io.kubesched.framework.NodeJournal;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.Status;
@@ -315,9 +316,8 @@ public final class SchedulingAlgorithm {
    */
   static List<NodeInfo> nodesInListOrder(
       NodeInfoLister snapshot, List<NodeInfo> allNodes, Set<String> wanted) {
-    if (snapshot instanceof NodePositions positions
-        && snapshot.list() == allNodes
-        && wanted.size() * 8L < allNodes.size()) {
+    NodeJournal positions = snapshot.journal();
+    if (positions != null && snapshot.list() == allNodes && wanted.size() * 8L < allNodes.size()) {
       int[] at = new int[wanted.size()];
       int found = 0;
       for (String name : wanted) {

@@ -227,7 +227,7 @@ public final class InterPodAffinity
   private TopologyCounts memoSum(
       List<Object> key, List<NodeInfo> nodes, Function<NodeInfo, TopologyCounts> compute) {
     synchronized (memos) {
-      return memos.get(key).update(nodes, compute, handle.parallelizer());
+      return memos.get(key).update(handle.snapshot(), nodes, compute, handle.parallelizer());
     }
   }
 

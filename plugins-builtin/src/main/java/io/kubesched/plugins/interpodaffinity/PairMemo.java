@@ -1,6 +1,8 @@
 package io.kubesched.plugins.interpodaffinity;
 
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeInfoLister;
+import io.kubesched.framework.NodeJournal;
 import io.kubesched.framework.Parallelizer;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -9,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The sum over a node list of per-node {@link TopologyCounts}, kept from one scheduling cycle to
@@ -20,7 +23,11 @@ import java.util.function.Function;
  * changes generation on every change of its node or pods; pods are immutable). The sum is patched
  * by subtracting a node's old contribution and adding the new one; a second table counts, per pair,
  * the contributions holding it, so the number of pairs a fresh merge would have created is known
- * exactly. Not thread-safe: callers lock.
+ * exactly.
+ *
+ * <p>When the nodes are the lister's whole list and the lister keeps a {@link NodeJournal}, the
+ * nodes to look at again are the ones the journal names since the last update, not every node. Not
+ * thread-safe: callers lock.
  */
 final class PairMemo {
   private static final int MAX_MEMOS = 32;
@@ -60,12 +67,93 @@ final class PairMemo {
   private long epoch;
   private int[] changed = new int[16];
 
+  // The lister's journal and where it stood at the last update, when that update covered the
+  // lister's whole list: the next update then computes only the nodes the journal names.
+  private @Nullable NodeJournal journal;
+  private long journalStructure;
+  private long journalPosition;
+
   /**
    * Brings the memo up to date with {@code nodes} and returns a new copy of the sum of {@code
    * compute} over them, equal (counts, emptiness, pairs created) to merging the contributions in a
    * fresh table; {@code compute} returns {@code null} for a node contributing nothing.
    */
   TopologyCounts update(
+      NodeInfoLister lister,
+      List<NodeInfo> nodes,
+      Function<NodeInfo, TopologyCounts> compute,
+      Parallelizer parallelizer) {
+    int n = nodes.size();
+    NodeJournal jn = nodes == lister.list() ? lister.journal() : null;
+    if (jn != null
+        && jn == journal
+        && jn.structuralChanges() == journalStructure
+        && byPos.length == n
+        && byName.size() == n) {
+      List<String> names = jn.changedSince(journalPosition);
+      if (names != null) {
+        journalPosition = jn.position();
+        updateNamed(jn, names, nodes, compute, parallelizer);
+        return sum.copyWithCreated(refs.nonZeroCount());
+      }
+    }
+    journal = null;
+    TopologyCounts out = updateByScan(nodes, compute, parallelizer);
+    if (jn != null) {
+      journal = jn;
+      journalStructure = jn.structuralChanges();
+      journalPosition = jn.position();
+    }
+    return out;
+  }
+
+  /**
+   * Computes again the nodes the journal names (the others are, by the journal's contract, the very
+   * node infos the memo holds) and patches the sum.
+   */
+  private void updateNamed(
+      NodeJournal jn,
+      List<String> names,
+      List<NodeInfo> nodes,
+      Function<NodeInfo, TopologyCounts> compute,
+      Parallelizer parallelizer) {
+    int numChanged = 0;
+    for (String name : names) {
+      int i = jn.indexOf(name);
+      if (i < 0 || i >= nodes.size()) {
+        continue;
+      }
+      NodeInfo node = nodes.get(i);
+      if (posRef[i] != node || posGen[i] != node.generation()) {
+        posRef[i] = null; // computed below; also marks it so a repeated name is listed once
+        if (numChanged == changed.length) {
+          changed = Arrays.copyOf(changed, numChanged * 2);
+        }
+        changed[numChanged++] = i;
+      }
+    }
+    int[] todo = changed;
+    TopologyCounts[] locals = new TopologyCounts[numChanged];
+    parallelizer.until(numChanged, k -> locals[k] = compute.apply(nodes.get(todo[k])));
+    for (int k = 0; k < numChanged; k++) {
+      int i = todo[k];
+      NodeInfo node = nodes.get(i);
+      Entry e = byPos[i];
+      if (e.local != null) {
+        sum.addAll(e.local, -1, refs);
+      }
+      e.ref = node;
+      e.gen = node.generation();
+      e.local = locals[k];
+      if (e.local != null) {
+        sum.addAll(e.local, 1, refs);
+      }
+      posRef[i] = node;
+      posGen[i] = e.gen;
+    }
+  }
+
+  private TopologyCounts updateByScan(
       List<NodeInfo> nodes, Function<NodeInfo, TopologyCounts> compute, Parallelizer parallelizer) {
     int n = nodes.size();
     if (byPos.length != n) {

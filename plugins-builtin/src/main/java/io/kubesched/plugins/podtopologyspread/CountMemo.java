@@ -4,6 +4,8 @@ import io.kubernetes.client.openapi.models.V1Affinity;
 import io.kubernetes.client.openapi.models.V1NodeAffinity;
 import io.kubesched.framework.LabelSelector;
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeInfoLister;
+import io.kubesched.framework.NodeJournal;
 import io.kubesched.framework.Parallelizer;
 import io.kubesched.framework.PodInfo;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Matching-pod counts of a set of spread constraints, per node and per topology value, kept from
@@ -27,7 +30,11 @@ import java.util.Map;
  * <p>The totals per topology value are rebuilt, by adding the nodes in list order exactly as a
  * fresh count would, whenever a node's eligibility or topology value changed or the list changed
  * size; otherwise only the count deltas of changed nodes are applied, which keeps the table's
- * layout (and so its iteration order) identical to a fresh count. Not thread-safe: callers lock.
+ * layout (and so its iteration order) identical to a fresh count.
+ *
+ * <p>When the nodes are the lister's whole list and the lister keeps a {@link NodeJournal}, the
+ * nodes to look at again are the ones the journal names since the last update, not every node. Not
+ * thread-safe: callers lock.
  */
 final class CountMemo {
   /** The number of memos kept per plugin instance (least recently used are dropped). */
@@ -119,15 +126,24 @@ final class CountMemo {
   private ValueCounts[] totals;
   private int[] changed = new int[16];
 
+  // The lister's journal and where it stood at the last update, when that update covered the
+  // lister's whole list: the next update then counts only the nodes the journal names.
+  private @Nullable NodeJournal journal;
+  private long journalStructure;
+  private long journalPosition;
+
   /**
    * Brings the memo up to date with {@code nodes} and returns the totals per constraint: for each
    * eligible node in list order, its topology value with its matching-pod count added (the table a
    * fresh count builds). The returned tables belong to the memo; copy before changing them.
    *
+   * @param lister the lister {@code nodes} come from: when they are its whole list and it keeps a
+   *     {@link NodeJournal}, only the nodes the journal names since the last update are looked at
    * @param requireAll whether a node lacking any topology key of {@code cs} is ineligible
    * @param skipHostname whether constraints on the hostname key are left empty
    */
   ValueCounts[] update(
+      NodeInfoLister lister,
       List<NodeInfo> nodes,
       PodInfo pod,
       SpreadConstraint[] cs,
@@ -145,15 +161,24 @@ final class CountMemo {
       own = Arrays.copyOf(own, n * nc);
       positions.clear();
     }
-    int numChanged = 0;
-    for (int i = 0; i < n; i++) {
-      NodeInfo node = nodes.get(i);
-      if (refs[i] != node || gens[i] != node.generation() || resized) {
-        if (numChanged == changed.length) {
-          changed = Arrays.copyOf(changed, numChanged * 2);
+    NodeJournal jn = nodes == lister.list() ? lister.journal() : null;
+    int numChanged = -1;
+    if (!resized && totals != null && jn != null) {
+      numChanged = changedFromJournal(jn, nodes);
+    }
+    if (numChanged < 0) {
+      numChanged = 0;
+      for (int i = 0; i < n; i++) {
+        NodeInfo node = nodes.get(i);
+        if (refs[i] != node || gens[i] != node.generation() || resized) {
+          numChanged = addChanged(numChanged, i);
         }
-        changed[numChanged++] = i;
       }
+    }
+    journal = jn;
+    if (jn != null) {
+      journalStructure = jn.structuralChanges();
+      journalPosition = jn.position();
     }
     if (numChanged == 0 && totals != null) {
       return totals;
@@ -230,6 +255,42 @@ final class CountMemo {
       }
     }
     return totals;
+  }
+
+  private int addChanged(int numChanged, int i) {
+    if (numChanged == changed.length) {
+      changed = Arrays.copyOf(changed, numChanged * 2);
+    }
+    changed[numChanged] = i;
+    return numChanged + 1;
+  }
+
+  /**
+   * Puts in {@code changed} the positions of the nodes that differ from the memo's, as the journal
+   * names them (each once), and returns how many; {@code -1} when the journal cannot tell (another
+   * journal, the list changed shape, or it no longer reaches back to the last update).
+   */
+  private int changedFromJournal(NodeJournal j, List<NodeInfo> nodes) {
+    if (j != journal || j.structuralChanges() != journalStructure) {
+      return -1;
+    }
+    List<String> names = j.changedSince(journalPosition);
+    if (names == null) {
+      return -1;
+    }
+    int numChanged = 0;
+    for (String name : names) {
+      int i = j.indexOf(name);
+      if (i < 0 || i >= nodes.size()) {
+        continue;
+      }
+      NodeInfo node = nodes.get(i);
+      if (refs[i] != node || gens[i] != node.generation()) {
+        refs[i] = null; // counted below; also marks it so a repeated name is listed once
+        numChanged = addChanged(numChanged, i);
+      }
+    }
+    return numChanged;
   }
 
   /**

@@ -197,7 +197,9 @@ public final class PodTopologySpread
     CountMemo.Key key = CountMemo.keyOf(false, true, pod, cs);
     synchronized (memos) {
       ValueCounts[] totals =
-          memos.get(key).update(nodes, pod, cs, true, false, handle.parallelizer());
+          memos
+              .get(key)
+              .update(handle.snapshot(), nodes, pod, cs, true, false, handle.parallelizer());
       for (int j = 0; j < nc; j++) {
         counts[j] = totals[j].copy();
       }
@@ -337,7 +339,8 @@ public final class PodTopologySpread
     CountMemo.Key key = CountMemo.keyOf(true, requireAll, pod, cs);
     synchronized (memos) {
       CountMemo memo = memos.get(key);
-      ValueCounts[] totals = memo.update(all, pod, cs, requireAll, true, handle.parallelizer());
+      ValueCounts[] totals =
+          memo.update(handle.snapshot(), all, pod, cs, requireAll, true, handle.parallelizer());
       for (int j = 0; j < nc; j++) {
         if (hostname[j]) {
           // Hostname domains are single nodes: the feasible nodes' own pods.

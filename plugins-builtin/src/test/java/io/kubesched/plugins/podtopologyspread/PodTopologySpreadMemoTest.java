@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.core.cache.SchedulerCache;
+import io.kubesched.core.cache.Snapshot;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScores;
@@ -13,6 +15,7 @@ import io.kubesched.framework.Status;
 import io.kubesched.plugins.spreadtesting.FakeHandle;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -181,6 +184,80 @@ final class PodTopologySpreadMemoTest {
         assertThat(cycle(memoized, pod, list))
             .as("seed %d step %d", seed, step)
             .isEqualTo(cycle(fresh, pod, list));
+      }
+    }
+  }
+
+  /**
+   * The same over the engine's own snapshot, changed only through the scheduler cache: the memo
+   * then learns the changed nodes from the snapshot's journal instead of comparing every node.
+   */
+  @ParameterizedTest
+  @MethodSource("cases")
+  void memoizedCyclesOnTheSnapshotMatchFreshComputation(Supplier<V1Pod> incoming) {
+    for (long seed = 1; seed <= 8; seed++) {
+      Random r = new Random(seed);
+      SchedulerCache cache = new SchedulerCache(Clock.systemUTC());
+      Snapshot snapshot = new Snapshot();
+      List<V1Node> nodes = new ArrayList<>();
+      List<V1Pod> pods = new ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        V1Node n = randomNode(r, "n" + i);
+        nodes.add(n);
+        cache.addNode(n);
+      }
+      cache.updateSnapshot(snapshot);
+      FakeHandle handle = FakeHandle.of(List.of(), List.of()).withLister(snapshot);
+      PodTopologySpread memoized = new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
+      PodInfo pod = PodInfo.of(incoming.get());
+      int podSeq = 0;
+      int nodeSeq = 100;
+      for (int step = 0; step < 80; step++) {
+        int op = r.nextInt(10);
+        int i = r.nextInt(nodes.size());
+        V1Node node = nodes.get(i);
+        switch (op) {
+          case 0, 1, 2, 3 -> {
+            V1Pod p = randomPod(r, "p" + podSeq++, node.getMetadata().getName()).pod();
+            pods.add(p);
+            cache.addPod(p);
+          }
+          case 4 -> {
+            if (!pods.isEmpty()) {
+              cache.removePod(pods.remove(r.nextInt(pods.size())));
+            }
+          }
+          case 5 -> {
+            V1Node relabelled = randomNode(r, node.getMetadata().getName());
+            cache.updateNode(node, relabelled);
+            nodes.set(i, relabelled);
+          }
+          case 6 -> {
+            V1Node added = randomNode(r, "n" + nodeSeq++);
+            nodes.add(added);
+            cache.addNode(added);
+          }
+          case 7 -> {
+            if (nodes.size() > 3) {
+              String name = node.getMetadata().getName();
+              for (V1Pod p : new ArrayList<>(pods)) {
+                if (name.equals(p.getSpec().getNodeName())) {
+                  cache.removePod(p);
+                  pods.remove(p);
+                }
+              }
+              cache.removeNode(nodes.remove(i));
+            }
+          }
+          default -> {
+            // an unchanged cycle
+          }
+        }
+        cache.updateSnapshot(snapshot);
+        PodTopologySpread fresh = new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
+        assertThat(cycle(memoized, pod, snapshot.list()))
+            .as("seed %d step %d", seed, step)
+            .isEqualTo(cycle(fresh, pod, snapshot.list()));
       }
     }
   }

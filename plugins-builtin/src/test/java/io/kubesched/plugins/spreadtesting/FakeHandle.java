@@ -37,6 +37,7 @@ public final class FakeHandle implements FrameworkHandle {
   private final InMemoryCluster cluster;
   private Parallelizer parallelizer = new SequentialParallelizer();
   private FeatureGates featureGates = FeatureGates.defaults();
+  private NodeInfoLister lister;
 
   private FakeHandle(List<V1Node> nodeObjs, List<V1Pod> pods, InMemoryCluster cluster) {
     this.cluster = cluster;
@@ -67,6 +68,12 @@ public final class FakeHandle implements FrameworkHandle {
   /** Replaces the sequential parallelizer, e.g. with a real thread pool. */
   public FakeHandle withParallelizer(Parallelizer p) {
     this.parallelizer = p;
+    return this;
+  }
+
+  /** Serves {@code l} (e.g. the engine's real snapshot) as {@link #snapshot()} instead. */
+  public FakeHandle withLister(NodeInfoLister l) {
+    this.lister = l;
     return this;
   }
 
@@ -103,6 +110,9 @@ public final class FakeHandle implements FrameworkHandle {
 
   @Override
   public NodeInfoLister snapshot() {
+    if (lister != null) {
+      return lister;
+    }
     return new NodeInfoLister() {
       @Override
       public List<NodeInfo> list() {
