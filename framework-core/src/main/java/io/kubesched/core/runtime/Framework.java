@@ -116,7 +116,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   public record ScoreOutcome(List<NodePluginScores> scores, Status status) {
     /** Copies the scores. */
     public ScoreOutcome {
-      scores = scores == null ? List.of() : List.copyOf(scores);
+      scores = ScoreTable.immutable(scores);
       Objects.requireNonNull(status, "status must not be null");
     }
   }

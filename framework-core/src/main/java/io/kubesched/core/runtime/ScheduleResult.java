@@ -21,7 +21,7 @@ public record ScheduleResult(
     NodeToStatus filterStatuses) {
   /** Copies the scores. */
   public ScheduleResult {
-    scores = scores == null ? List.of() : List.copyOf(scores);
+    scores = ScoreTable.immutable(scores);
     filterStatuses = filterStatuses == null ? new NodeToStatus() : filterStatuses;
   }
 }

@@ -370,33 +370,59 @@ public final class SchedulingAlgorithm {
     NodeInfo[] feasible = new NodeInfo[numNodesToFind];
     Status[] failures = new Status[numAllNodes];
     AtomicInteger feasibleLen = new AtomicInteger();
-    AtomicBoolean cancelled = new AtomicBoolean();
     AtomicReference<Status> error = new AtomicReference<>();
     int toFind = numNodesToFind;
-    fwk.parallel(
-        numAllNodes,
-        i -> {
-          NodeInfo node = nodes.get((start + i) % numAllNodes);
-          Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
-          if (s.code() == Status.Code.ERROR) {
-            error.compareAndSet(null, s);
-            cancelled.set(true);
-            return;
+    if (fwk.parallelizer().parallelism() <= 1) {
+      // One worker: the same walk as the parallel loop's (it, too, goes on after the last node
+      // needed until one more fits, recording the rejections met on the way), without its atomics.
+      int found = 0;
+      for (int i = 0; i < numAllNodes; i++) {
+        NodeInfo node = nodes.get((start + i) % numAllNodes);
+        Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
+        if (s.code() == Status.Code.ERROR) {
+          error.set(s);
+          break;
+        }
+        if (s.isSuccess()) {
+          if (found == toFind) {
+            break;
           }
-          if (s.isSuccess()) {
-            int length = feasibleLen.incrementAndGet();
-            if (length > toFind) {
+          feasible[found++] = node;
+        } else {
+          failures[i] = s;
+        }
+      }
+      feasibleLen.set(found);
+    } else {
+      AtomicBoolean cancelled = new AtomicBoolean();
+      fwk.parallel(
+          numAllNodes,
+          i -> {
+            NodeInfo node = nodes.get((start + i) % numAllNodes);
+            Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
+            if (s.code() == Status.Code.ERROR) {
+              error.compareAndSet(null, s);
               cancelled.set(true);
-              feasibleLen.decrementAndGet();
-            } else {
-              feasible[length - 1] = node;
+              return;
             }
-          } else {
-            failures[i] = s;
-          }
-        },
-        cancelled::get);
-    List<NodeInfo> out = new ArrayList<>(Arrays.asList(feasible).subList(0, feasibleLen.get()));
+            if (s.isSuccess()) {
+              int length = feasibleLen.incrementAndGet();
+              if (length > toFind) {
+                cancelled.set(true);
+                feasibleLen.decrementAndGet();
+              } else {
+                feasible[length - 1] = node;
+              }
+            } else {
+              failures[i] = s;
+            }
+          },
+          cancelled::get);
+    }
+    List<NodeInfo> out = new ArrayList<>(feasibleLen.get());
+    for (int i = 0; i < feasibleLen.get(); i++) {
+      out.add(feasible[i]);
+    }
     for (int i = 0; i < numAllNodes; i++) {
       Status s = failures[i];
       if (s != null) {
@@ -576,6 +602,9 @@ public final class SchedulingAlgorithm {
     }
     // Equivalent to visiting a stable best-first sort: only the best-scored nodes matter, in list
     // order, each after the first drawing once; done in two linear passes without sorting.
+    if (scores instanceof ScoreTable table) {
+      return selectHost(table);
+    }
     long best = Long.MIN_VALUE;
     for (int i = 0; i < scores.size(); i++) {
       best = Math.max(best, scores.get(i).totalScore());
@@ -593,6 +622,27 @@ public final class SchedulingAlgorithm {
       }
     }
     return selected.name();
+  }
+
+  /** {@link #selectHost(List, int)} over a table's totals: the same node, the same draws. */
+  private String selectHost(ScoreTable table) {
+    int n = table.size();
+    long best = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      best = Math.max(best, table.total(i));
+    }
+    int cntOfMaxScore = 0;
+    int selected = -1;
+    for (int i = 0; i < n; i++) {
+      if (table.total(i) != best) {
+        continue;
+      }
+      cntOfMaxScore++;
+      if (cntOfMaxScore == 1 || random.nextInt(cntOfMaxScore) == 0) {
+        selected = i;
+      }
+    }
+    return table.name(selected);
   }
 
   private static SchedulingException toException(Status s) {

@@ -4,7 +4,6 @@ import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.Status;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -61,11 +60,12 @@ final class WeightedScores {
         totals[i] += score * weight;
       }
     }
-    List<NodePluginScores> result = new ArrayList<>(n);
+    String[] nodeNames = new String[n];
     for (int i = 0; i < n; i++) {
-      result.add(new NodePluginScores(nodes.get(i).name(), names, byPlugin, i, totals[i]));
+      nodeNames[i] = nodes.get(i).name();
     }
-    return new Framework.ScoreOutcome(result, Status.success());
+    return new Framework.ScoreOutcome(
+        new ScoreTable(nodeNames, names, byPlugin, totals), Status.success());
   }
 
   /**

@@ -1,0 +1,60 @@
+package io.kubesched.core.runtime;
+
+import java.util.AbstractList;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * The scores of one cycle's nodes as a read-only list of {@link NodePluginScores}, backed by the
+ * per-plugin score arrays and the weighted totals: scheduling reads only the totals, so no object
+ * is made per node unless someone reads an element (explain tooling, tests).
+ */
+final class ScoreTable extends AbstractList<NodePluginScores> implements RandomAccess {
+  private final String[] names;
+  private final String[] plugins;
+  private final long[][] byPlugin;
+  private final long[] totals;
+
+  /**
+   * Creates the table; the arrays are shared, not copied, and must not change afterwards.
+   *
+   * @param names the node names, in node order
+   * @param plugins the Score plugins' names, in plugin order
+   * @param byPlugin the normalised scores of each plugin, in plugin order, over the nodes
+   * @param totals the weighted total of each node
+   */
+  ScoreTable(String[] names, String[] plugins, long[][] byPlugin, long[] totals) {
+    this.names = names;
+    this.plugins = plugins;
+    this.byPlugin = byPlugin;
+    this.totals = totals;
+  }
+
+  /** Returns {@code scores} unchanged when it is a table (immutable already), else a copy. */
+  static List<NodePluginScores> immutable(List<NodePluginScores> scores) {
+    if (scores == null) {
+      return List.of();
+    }
+    return scores instanceof ScoreTable ? scores : List.copyOf(scores);
+  }
+
+  @Override
+  public NodePluginScores get(int index) {
+    return new NodePluginScores(names[index], plugins, byPlugin, index, totals[index]);
+  }
+
+  @Override
+  public int size() {
+    return totals.length;
+  }
+
+  /** Returns the name of node {@code index}. */
+  String name(int index) {
+    return names[index];
+  }
+
+  /** Returns the weighted total of node {@code index}. */
+  long total(int index) {
+    return totals[index];
+  }
+}
