@@ -1,11 +1,14 @@
 package io.kubesched.framework;
 
+import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Receives the node and pod changes of the cluster, for plugins that act as controllers (the sample
- * ResourceReservation's reservation controller). Registered with {@link
+ * Receives the node, pod and ResourceClaim changes of the cluster, for plugins that act as
+ * controllers (the sample ResourceReservation's reservation controller) or keep an index of cluster
+ * objects (DynamicResources' allocated devices). Registered with {@link
  * ClusterClient#watch(ClusterWatcher)}.
  *
  * <p>Contract: on registration the watcher first receives every existing node then every existing
@@ -31,6 +34,15 @@ public interface ClusterWatcher {
 
   /** Called when a pod was deleted; {@code pod} is its last version. */
   default void onPodDelete(V1Pod pod) {}
+
+  /**
+   * Called when a ResourceClaim was created ({@code oldClaim} null), changed, or deleted ({@code
+   * claim} null, {@code oldClaim} its last version). Existing claims are not replayed on
+   * registration: a watcher that needs them lists them after registering and orders what it gets by
+   * {@code metadata.resourceVersion}.
+   */
+  default void onResourceClaimChange(
+      @Nullable ResourceV1ResourceClaim oldClaim, @Nullable ResourceV1ResourceClaim claim) {}
 
   /** Ends a {@link ClusterClient#watch(ClusterWatcher)} registration. */
   interface Registration {

@@ -1,10 +1,12 @@
 package io.kubesched.core.cluster;
 
+import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.ClusterWatcher;
 import io.kubesched.framework.EventRecorder;
+import io.kubesched.framework.EventResource;
 import java.util.List;
 import java.util.Optional;
 
@@ -59,6 +61,14 @@ public interface Cluster extends ClusterClient, EventRecorder {
           @Override
           public void onPodDelete(V1Pod pod) {
             watcher.onPodDelete(pod);
+          }
+
+          @Override
+          public void onObjectChange(String resource, Object oldObj, Object newObj) {
+            if (EventResource.RESOURCE_CLAIM.equals(resource)) {
+              watcher.onResourceClaimChange(
+                  (ResourceV1ResourceClaim) oldObj, (ResourceV1ResourceClaim) newObj);
+            }
           }
         };
     addListener(l);

@@ -135,6 +135,25 @@ final class AllocationResults {
     return new V1AllocationResult().devices(devices).nodeSelector(nodeSelector(claim, results));
   }
 
+  /**
+   * Returns whether {@link #build} cannot fail for these results: it fails only on a node selector
+   * of several terms, so such results are built (and the failure raised) at once.
+   */
+  static boolean cannotFail(List<Result> rs) {
+    for (Result r : rs) {
+      V1NodeSelector sel =
+          Boolean.TRUE.equals(r.slice().getSpec().getPerDeviceNodeSelection())
+              ? r.device().getNodeSelector()
+              : r.slice().getSpec().getNodeSelector();
+      if (sel != null
+          && sel.getNodeSelectorTerms() != null
+          && sel.getNodeSelectorTerms().size() > 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static V1NodeSelector nodeSelector(ResourceV1ResourceClaim claim, List<Result> rs)
       throws AllocationException {
     V1NodeSelectorTerm term = new V1NodeSelectorTerm();

@@ -12,13 +12,16 @@ import io.kubernetes.client.openapi.models.V1DeviceSubRequest;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubesched.plugins.dynamicresources.Pools.Pool;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -38,7 +41,47 @@ final class Allocator {
   static final int MAX_RESULTS = 32;
 
   /** A device's identity. */
-  record DeviceId(String driver, String pool, String device) {
+  static final class DeviceId {
+    private final String driver;
+    private final String pool;
+    private final String device;
+    // looked up in sets of thousands of allocated devices for every candidate of every node
+    private final int hash;
+
+    DeviceId(String driver, String pool, String device) {
+      this.driver = driver;
+      this.pool = pool;
+      this.device = device;
+      this.hash = Objects.hash(driver, pool, device);
+    }
+
+    String driver() {
+      return driver;
+    }
+
+    String pool() {
+      return pool;
+    }
+
+    String device() {
+      return device;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this
+          || o instanceof DeviceId other
+              && hash == other.hash
+              && Objects.equals(device, other.device)
+              && Objects.equals(pool, other.pool)
+              && Objects.equals(driver, other.driver);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
     @Override
     public String toString() {
       return driver + "/" + pool + "/" + device;
@@ -74,16 +117,7 @@ final class Allocator {
   private final List<ResourceV1ResourceClaim> claims;
   private final Set<DeviceId> allocated;
   private final Function<String, Optional<V1DeviceClass>> classes;
-  private final List<V1ResourceSlice> slices;
-
-  /**
-   * The positions in {@link #slices} of the slices of one node ({@code spec.nodeName} set), by node
-   * name; every other slice's position is in {@link #otherSlices}. Built once per pod, so that each
-   * node's search looks at its own slices only, not at every slice of the cluster.
-   */
-  private final Map<String, List<Integer>> slicesByNode = new HashMap<>();
-
-  private final List<Integer> otherSlices = new ArrayList<>();
+  private final SliceIndex slices;
   private final CelSelectors cel;
 
   Allocator(
@@ -93,41 +127,25 @@ final class Allocator {
       Function<String, Optional<V1DeviceClass>> classes,
       List<V1ResourceSlice> slices,
       CelSelectors cel) {
+    this(features, claims, allocated, classes, new SliceIndex(slices), cel);
+  }
+
+  /** The same over an index of the cluster's slices that may be shared with other pods. */
+  Allocator(
+      Features features,
+      List<ResourceV1ResourceClaim> claims,
+      Set<DeviceId> allocated,
+      Function<String, Optional<V1DeviceClass>> classes,
+      SliceIndex slices,
+      CelSelectors cel) {
     this.features = features;
     this.claims = List.copyOf(claims);
     this.allocated = allocated;
-    this.classes = classes;
+    // looked up by every node's search: once per class and pod
+    Map<String, Optional<V1DeviceClass>> known = new ConcurrentHashMap<>();
+    this.classes = name -> known.computeIfAbsent(name, classes);
     this.slices = slices;
     this.cel = cel;
-    for (int i = 0; i < slices.size(); i++) {
-      var spec = slices.get(i).getSpec();
-      String nodeName = spec == null ? null : spec.getNodeName();
-      if (nodeName != null && !nodeName.isEmpty() && spec.getPerDeviceNodeSelection() == null) {
-        slicesByNode.computeIfAbsent(nodeName, k -> new ArrayList<>()).add(i);
-      } else {
-        otherSlices.add(i);
-      }
-    }
-  }
-
-  /**
-   * Returns the slices that can hold devices for {@code node}: its own and those not tied to one
-   * node by name, in their order in {@link #slices} (a slice of another node never matches it).
-   */
-  private List<V1ResourceSlice> slicesFor(V1Node node) {
-    List<Integer> own =
-        node == null || node.getMetadata() == null
-            ? List.of()
-            : slicesByNode.getOrDefault(node.getMetadata().getName(), List.of());
-    List<V1ResourceSlice> out = new ArrayList<>(own.size() + otherSlices.size());
-    int a = 0;
-    int b = 0;
-    while (a < own.size() || b < otherSlices.size()) {
-      boolean takeOwn =
-          b >= otherSlices.size() || (a < own.size() && own.get(a) < otherSlices.get(b));
-      out.add(slices.get(takeOwn ? own.get(a++) : otherSlices.get(b++)));
-    }
-    return out;
   }
 
   /** The claims this allocator allocates, in order. */
@@ -154,14 +172,13 @@ final class Allocator {
     private final List<List<MatchAttribute>> constraints = new ArrayList<>();
     private final Map<DeviceId, Set<Integer>> allocating = new HashMap<>();
     private final List<List<AllocationResults.Result>> results = new ArrayList<>();
-    private final Map<String, Boolean> matchCache = new HashMap<>();
 
     Search(V1Node node) {
       this.node = node;
     }
 
     Optional<List<V1AllocationResult>> run() throws AllocationException {
-      pools = Pools.gather(slicesFor(node), node, false);
+      pools = slices.pools(node);
       for (int ci = 0; ci < claims.size(); ci++) {
         ResourceV1ResourceClaim claim = claims.get(ci);
         V1DeviceClaim dc = deviceClaim(claim);
@@ -241,6 +258,15 @@ final class Allocator {
           }
         }
         return Optional.empty();
+      }
+      boolean lazy = true;
+      for (List<AllocationResults.Result> r : results) {
+        lazy &= AllocationResults.cannotFail(r);
+      }
+      if (lazy) {
+        // Filter keeps the results of every fitting node, Reserve reads one node's: build them
+        // when read
+        return Optional.of(new LazyResults(claims, results, data));
       }
       List<V1AllocationResult> out = new ArrayList<>();
       for (int ci = 0; ci < claims.size(); ci++) {
@@ -396,9 +422,13 @@ final class Allocator {
         if (p.incomplete() || p.invalid()) {
           continue;
         }
-        for (V1ResourceSlice s : p.slices()) {
-          for (V1Device dev : Pools.devices(s)) {
-            DeviceId id = new DeviceId(p.driver(), p.name(), dev.getName());
+        for (int sl = 0; sl < p.slices().size(); sl++) {
+          V1ResourceSlice s = p.slices().get(sl);
+          List<V1Device> devs = Pools.devices(s);
+          List<DeviceId> ids = p.ids().get(sl);
+          for (int k = 0; k < devs.size(); k++) {
+            V1Device dev = devs.get(k);
+            DeviceId id = ids.get(k);
             if (d.req.adminAccess()
                 ? allocating.getOrDefault(id, Set.of()).contains(ci)
                 : inUse(id)) {
@@ -476,20 +506,25 @@ final class Allocator {
           && !c.device().getBindingConditions().isEmpty()) {
         return false; // DRADeviceBindingConditions is off
       }
-      String key = c.id() + "\u0000" + ci + "\u0000" + d.req.fullName();
-      Boolean cached = matchCache.get(key);
-      if (cached != null) {
-        return cached;
-      }
+      // the selectors' outcome depends on the device, the class and the request's expressions
+      // only: kept across pods and nodes in the slice index
+      SliceIndex.Selectable key =
+          new SliceIndex.Selectable(c.device(), d.deviceClass, d.expressions, d.expressionsHash);
+      Boolean known = slices.selectable(key);
       boolean match;
-      try {
-        String claimOwner = "claim " + ref(claims.get(ci));
-        match =
-            SelectorMatch.matches(
-                    cel, "class " + name(d.deviceClass), c, classSelectors(d.deviceClass))
-                && SelectorMatch.matches(cel, claimOwner, c, d.req.selectors());
-      } catch (AllocationException e) {
-        throw new WrappedError(e);
+      if (known != null) {
+        match = known;
+      } else {
+        try {
+          String claimOwner = "claim " + ref(claims.get(ci));
+          match =
+              SelectorMatch.matches(
+                      cel, "class " + name(d.deviceClass), c, classSelectors(d.deviceClass))
+                  && SelectorMatch.matches(cel, claimOwner, c, d.req.selectors());
+        } catch (AllocationException e) {
+          throw new WrappedError(e);
+        }
+        slices.rememberSelectable(key, match);
       }
       if (match && Boolean.TRUE.equals(c.slice().getSpec().getPerDeviceNodeSelection())) {
         match =
@@ -499,8 +534,42 @@ final class Allocator {
                 Boolean.TRUE.equals(c.device().getAllNodes()),
                 c.device().getNodeSelector());
       }
-      matchCache.put(key, match);
       return match;
+    }
+  }
+
+  /** One node's allocation results, each built from the search's choices when first read. */
+  private static final class LazyResults extends AbstractList<V1AllocationResult> {
+    private final List<ResourceV1ResourceClaim> claims;
+    private final List<List<AllocationResults.Result>> results;
+    private final Map<List<Integer>, ReqData> data;
+    private final V1AllocationResult[] built;
+
+    LazyResults(
+        List<ResourceV1ResourceClaim> claims,
+        List<List<AllocationResults.Result>> results,
+        Map<List<Integer>, ReqData> data) {
+      this.claims = claims;
+      this.results = results;
+      this.data = data;
+      this.built = new V1AllocationResult[claims.size()];
+    }
+
+    @Override
+    public synchronized V1AllocationResult get(int ci) {
+      if (built[ci] == null) {
+        try {
+          built[ci] = AllocationResults.build(claims.get(ci), ci, results.get(ci), data);
+        } catch (AllocationException e) {
+          throw new IllegalStateException("checked by cannotFail", e);
+        }
+      }
+      return built[ci];
+    }
+
+    @Override
+    public int size() {
+      return built.length;
     }
   }
 

@@ -159,11 +159,61 @@ final class CelSelectors {
   }
 
   /**
-   * Evaluates a compiled selector against a device.
+   * The outcome of an expression on a device's content: the very attribute and capacity maps (the
+   * cluster's objects are shared and never modified, so the same maps give the same outcome) and
+   * the driver.
+   */
+  private record Outcome(String expression, Object attributes, Object capacity, String driver) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Outcome other
+          && attributes == other.attributes
+          && capacity == other.capacity
+          && expression.equals(other.expression)
+          && driver.equals(other.driver);
+    }
+
+    @Override
+    public int hashCode() {
+      return (expression.hashCode() * 31 + System.identityHashCode(attributes)) * 31
+          + System.identityHashCode(capacity) * 7
+          + driver.hashCode();
+    }
+  }
+
+  private static final int OUTCOMES_SIZE = 1 << 16;
+
+  /** The outcomes evaluated so far (errors are not kept: they are raised on every evaluation). */
+  private final Map<Outcome, Boolean> outcomes = new ConcurrentHashMap<>();
+
+  /**
+   * Evaluates a compiled selector against a device. The outcome for the same expression on the same
+   * attribute and capacity maps (and driver) is evaluated once and remembered: a DeviceClass's
+   * selector is then not evaluated again for every pod and node.
    *
    * @throws EvalException on a runtime error or when the cost limit is exceeded
    */
   boolean matches(
+      Compiled compiled,
+      String driver,
+      Map<String, V1DeviceAttribute> attributes,
+      Map<String, V1DeviceCapacity> capacity)
+      throws EvalException {
+    Outcome key =
+        new Outcome(compiled.expression(), attributes, capacity, driver == null ? "" : driver);
+    Boolean known = outcomes.get(key);
+    if (known != null) {
+      return known;
+    }
+    boolean m = evaluate(compiled, driver, attributes, capacity);
+    if (outcomes.size() >= OUTCOMES_SIZE) {
+      outcomes.clear();
+    }
+    outcomes.put(key, m);
+    return m;
+  }
+
+  private boolean evaluate(
       Compiled compiled,
       String driver,
       Map<String, V1DeviceAttribute> attributes,

@@ -3,15 +3,16 @@ package io.kubesched.plugins.dynamicresources;
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1AllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceRequest;
-import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceSubRequest;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1ResourceClaimConsumerReference;
 import io.kubernetes.client.openapi.models.V1ResourceClaimStatus;
+import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.ClusterWatcher;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
@@ -36,8 +37,10 @@ import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
+import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -71,7 +74,8 @@ public final class DynamicResources
         ReservePlugin,
         PreBindPlugin,
         EnqueueExtensions,
-        SignPlugin {
+        SignPlugin,
+        AutoCloseable {
   /** The plugin's name. */
   public static final String NAME = PluginNames.DYNAMIC_RESOURCES;
 
@@ -111,6 +115,13 @@ public final class DynamicResources
 
   /** Allocations between Reserve and the end of PreBind, by claim UID (kube's in-flight set). */
   private final Map<String, ResourceV1ResourceClaim> inFlight = new ConcurrentHashMap<>();
+
+  // The devices of allocated claims, from the cluster's claim events (made on first need); null
+  // with a cluster that delivers no events, where every allocated claim is listed per pod.
+  private AllocatedDevices tracker;
+  private boolean trackerUnavailable;
+  private ClusterWatcher.Registration registration;
+  private volatile SliceIndex sliceIndex;
 
   /** Creates the plugin for {@code handle}'s cluster and feature gates. */
   public DynamicResources(FrameworkHandle handle) {
@@ -222,12 +233,7 @@ public final class DynamicResources
     if (!toAllocate.isEmpty()) {
       allocator =
           new Allocator(
-              features,
-              toAllocate,
-              allocatedDevices(),
-              client::getDeviceClass,
-              client.listResourceSlices(),
-              cel);
+              features, toAllocate, allocatedDevices(), client::getDeviceClass, sliceIndex(), cel);
     }
     state.write(KEY, new State(claims, available, allocator));
     return PreFilterResult.success();
@@ -281,34 +287,116 @@ public final class DynamicResources
     return null;
   }
 
+  /**
+   * Returns the index of the cluster's ResourceSlices: the last one while the cluster lists the
+   * very same slice objects (so each node's pools are gathered once, not per pod), else a new one.
+   */
+  private SliceIndex sliceIndex() {
+    List<V1ResourceSlice> current = client.listResourceSlices();
+    SliceIndex index = sliceIndex;
+    if (index == null || !index.sameSlices(current)) {
+      index = new SliceIndex(current);
+      sliceIndex = index;
+    }
+    return index;
+  }
+
   /** Devices of allocated claims and of in-flight allocations. */
   private Set<DeviceId> allocatedDevices() {
+    AllocatedDevices t = tracker();
+    if (t == null) {
+      return listAllocatedDevices();
+    }
+    Set<DeviceId> taken = t.view();
+    if (inFlight.isEmpty()) {
+      return taken;
+    }
+    Set<DeviceId> flying = new HashSet<>();
+    for (ResourceV1ResourceClaim c : inFlight.values()) {
+      flying.addAll(AllocatedDevices.devicesOf(c));
+    }
+    return new AbstractSet<>() {
+      @Override
+      public boolean contains(Object o) {
+        return flying.contains(o) || taken.contains(o);
+      }
+
+      @Override
+      public Iterator<DeviceId> iterator() {
+        Set<DeviceId> all = new HashSet<>(taken);
+        all.addAll(flying);
+        return all.iterator();
+      }
+
+      @Override
+      public int size() {
+        Set<DeviceId> all = new HashSet<>(taken);
+        all.addAll(flying);
+        return all.size();
+      }
+    };
+  }
+
+  /** The same by listing every claim of the cluster (for a cluster that delivers no events). */
+  private Set<DeviceId> listAllocatedDevices() {
     Set<DeviceId> out = new HashSet<>();
     Set<String> seen = new HashSet<>();
     for (ResourceV1ResourceClaim c : inFlight.values()) {
       seen.add(c.getMetadata().getUid());
-      addDevices(c, out);
+      out.addAll(AllocatedDevices.devicesOf(c));
     }
     for (ResourceV1ResourceClaim c : client.listResourceClaims(null)) {
       if (!seen.contains(c.getMetadata().getUid())) {
-        addDevices(c, out);
+        out.addAll(AllocatedDevices.devicesOf(c));
       }
     }
     return out;
   }
 
-  private static void addDevices(ResourceV1ResourceClaim c, Set<DeviceId> out) {
-    if (!ClaimLookup.allocated(c)
-        || c.getStatus().getAllocation().getDevices() == null
-        || c.getStatus().getAllocation().getDevices().getResults() == null) {
-      return;
+  /**
+   * Returns the allocated-devices tracker, registering it with the cluster and seeding it on first
+   * use; null when the cluster delivers no events.
+   */
+  private synchronized AllocatedDevices tracker() {
+    if (tracker != null || trackerUnavailable) {
+      return tracker;
     }
-    for (V1DeviceRequestAllocationResult r :
-        c.getStatus().getAllocation().getDevices().getResults()) {
-      if (Boolean.TRUE.equals(r.getAdminAccess())) {
-        continue; // admin access does not take the device
-      }
-      out.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice()));
+    AllocatedDevices t = new AllocatedDevices();
+    try {
+      registration = client.watch(t);
+    } catch (RuntimeException e) {
+      registration = null;
+    }
+    if (registration == null) {
+      trackerUnavailable = true;
+      return null;
+    }
+    t.seed(() -> client.listResourceClaims(null));
+    tracker = t;
+    return t;
+  }
+
+  /** Tells the tracker at once of a claim this plugin wrote (its event may come later). */
+  private void written(ResourceV1ResourceClaim claim) {
+    AllocatedDevices t;
+    synchronized (this) {
+      t = tracker;
+    }
+    if (t != null && claim != null) {
+      t.onResourceClaimChange(null, claim);
+    }
+  }
+
+  /** Stops watching the cluster's claims. */
+  @Override
+  public void close() {
+    ClusterWatcher.Registration r;
+    synchronized (this) {
+      r = registration;
+      registration = null;
+    }
+    if (r != null) {
+      r.cancel();
     }
   }
 
@@ -399,11 +487,12 @@ public final class DynamicResources
             .addKeyValue("resourceclaim", Allocator.ref(claim))
             .log();
         try {
-          client.updateResourceClaimStatus(
-              new ResourceV1ResourceClaim()
-                  .metadata(copyMeta(claim.getMetadata()))
-                  .spec(claim.getSpec())
-                  .status(new V1ResourceClaimStatus().devices(null).reservedFor(null)));
+          written(
+              client.updateResourceClaimStatus(
+                  new ResourceV1ResourceClaim()
+                      .metadata(copyMeta(claim.getMetadata()))
+                      .spec(claim.getSpec())
+                      .status(new V1ResourceClaimStatus().devices(null).reservedFor(null))));
         } catch (RuntimeException e) {
           return PostFilterResult.of(Status.error(e.getMessage()));
         }
@@ -580,8 +669,14 @@ public final class DynamicResources
         status.addReservedForItem(
             new V1ResourceClaimConsumerReference().resource("pods").name(pod.name()).uid(podUid));
         try {
-          return client.updateResourceClaimStatus(
-              new ResourceV1ResourceClaim().metadata(meta).spec(claim.getSpec()).status(status));
+          ResourceV1ResourceClaim updated =
+              client.updateResourceClaimStatus(
+                  new ResourceV1ResourceClaim()
+                      .metadata(meta)
+                      .spec(claim.getSpec())
+                      .status(status));
+          written(updated);
+          return updated;
         } catch (RuntimeException e) {
           last = e;
           if (!String.valueOf(e.getMessage()).contains("the object has been modified")) {

@@ -34,9 +34,33 @@ final class Pools {
       String name,
       List<V1ResourceSlice> slices,
       boolean incomplete,
-      boolean invalid) {
+      boolean invalid,
+      List<List<Allocator.DeviceId>> ids) {
+    /** The pool, with each device's id made once (in slice and device order). */
+    Pool(
+        String driver,
+        String name,
+        List<V1ResourceSlice> slices,
+        boolean incomplete,
+        boolean invalid) {
+      this(driver, name, slices, incomplete, invalid, idsOf(driver, name, slices));
+    }
+
     String id() {
       return driver + "/" + name;
+    }
+
+    private static List<List<Allocator.DeviceId>> idsOf(
+        String driver, String name, List<V1ResourceSlice> slices) {
+      List<List<Allocator.DeviceId>> out = new ArrayList<>(slices.size());
+      for (V1ResourceSlice s : slices) {
+        List<Allocator.DeviceId> ids = new ArrayList<>();
+        for (V1Device d : devices(s)) {
+          ids.add(new Allocator.DeviceId(driver, name, d.getName()));
+        }
+        out.add(List.copyOf(ids));
+      }
+      return List.copyOf(out);
     }
   }
 

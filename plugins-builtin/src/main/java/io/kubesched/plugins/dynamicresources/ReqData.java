@@ -1,6 +1,9 @@
 package io.kubesched.plugins.dynamicresources;
 
 import io.kubernetes.client.openapi.models.V1DeviceClass;
+import io.kubernetes.client.openapi.models.V1DeviceSelector;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** Per request/sub-request data: the request, its class, how many devices, "all" devices. */
@@ -11,8 +14,19 @@ final class ReqData {
   List<Candidate> allDevices;
   int selectedSub;
 
+  /** The request's CEL expressions, in order, and their hash: part of a selectability key. */
+  final List<String> expressions;
+
+  final int expressionsHash;
+
   ReqData(Req req, V1DeviceClass deviceClass) {
     this.req = req;
     this.deviceClass = deviceClass;
+    List<String> exprs = new ArrayList<>(req.selectors().size());
+    for (V1DeviceSelector s : req.selectors()) {
+      exprs.add(s.getCel() == null ? null : s.getCel().getExpression());
+    }
+    this.expressions = Collections.unmodifiableList(exprs);
+    this.expressionsHash = exprs.hashCode();
   }
 }

@@ -93,4 +93,25 @@ class CelSelectorsTest {
         .isInstanceOf(CelSelectors.EvalException.class)
         .hasMessage("operation cancelled: actual cost limit exceeded");
   }
+
+  @Test
+  void outcomesAreKeptPerDeviceContentAndErrorsAreRaisedEveryTime() throws Exception {
+    CelSelectors.Compiled model =
+        cel.compile("device.attributes['gpu.example.com'].model == 'a100'");
+    // the same expression on the same maps: the same outcome, again
+    assertThat(cel.matches(model, DRIVER, ATTRS, CAPS)).isTrue();
+    assertThat(cel.matches(model, DRIVER, ATTRS, CAPS)).isTrue();
+    // other maps (another device) are evaluated on their own content
+    Map<String, V1DeviceAttribute> other = Map.of("model", new V1DeviceAttribute().string("h100"));
+    assertThat(cel.matches(model, DRIVER, other, CAPS)).isFalse();
+    assertThat(cel.matches(model, DRIVER, ATTRS, CAPS)).isTrue();
+    // the same maps under another driver name are another device content
+    assertThat(cel.matches(cel.compile("device.driver == 'gpu.example.com'"), "x.io", ATTRS, CAPS))
+        .isFalse();
+    CelSelectors.Compiled broken = cel.compile("device.attributes['gpu.example.com'].nosuch == 1");
+    for (int i = 0; i < 2; i++) {
+      assertThatThrownBy(() -> cel.matches(broken, DRIVER, ATTRS, CAPS))
+          .isInstanceOf(CelSelectors.EvalException.class);
+    }
+  }
 }

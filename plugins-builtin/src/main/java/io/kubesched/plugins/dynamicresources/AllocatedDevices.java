@@ -1,0 +1,192 @@
+package io.kubesched.plugins.dynamicresources;
+
+import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
+import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
+import io.kubesched.framework.ClusterWatcher;
+import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
+import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The devices taken by allocated ResourceClaims, kept up to date from the cluster's claim events
+ * (kube's allocated-devices tracker), so that a pod's PreFilter does not go through every claim of
+ * the cluster. Devices allocated with admin access are not taken.
+ *
+ * <p>Seeded with the claims listed right after the watch is registered; every change is applied
+ * only when its {@code resourceVersion} is not older than the one already applied for that claim,
+ * so an event and the seed listing may arrive in either order. {@link #view()} gives a fixed set
+ * for one scheduling cycle. Thread-safe.
+ */
+final class AllocatedDevices implements ClusterWatcher {
+  /** How many changes the view keeps beside its base set before the base is built again. */
+  private static final int MAX_DELTA = 128;
+
+  private record Entry(long resourceVersion, List<DeviceId> devices) {}
+
+  private final Map<String, Entry> byClaim = new HashMap<>();
+  private final Map<DeviceId, Integer> holders = new HashMap<>();
+
+  // the taken devices: base, plus added, minus removed
+  private Set<DeviceId> base = Set.of();
+  private final Set<DeviceId> added = new HashSet<>();
+  private final Set<DeviceId> removed = new HashSet<>();
+
+  /**
+   * Applies the claims {@code list} gives, listed after registering, while holding the tracker: an
+   * event delivered meanwhile waits and is then applied in order.
+   */
+  synchronized void seed(Supplier<? extends Collection<ResourceV1ResourceClaim>> list) {
+    for (ResourceV1ResourceClaim c : list.get()) {
+      put(c);
+    }
+  }
+
+  @Override
+  public synchronized void onResourceClaimChange(
+      ResourceV1ResourceClaim oldClaim, ResourceV1ResourceClaim claim) {
+    if (claim != null) {
+      put(claim);
+    } else if (oldClaim != null) {
+      delete(oldClaim);
+    }
+  }
+
+  /** Returns the devices taken now, as a set that does not change afterwards. */
+  synchronized Set<DeviceId> view() {
+    if (added.size() + removed.size() > MAX_DELTA) {
+      base = Set.copyOf(holders.keySet());
+      added.clear();
+      removed.clear();
+    }
+    return new View(base, Set.copyOf(added), Set.copyOf(removed));
+  }
+
+  private void put(ResourceV1ResourceClaim claim) {
+    String uid = uid(claim);
+    if (uid == null) {
+      return;
+    }
+    long rv = resourceVersion(claim);
+    Entry old = byClaim.get(uid);
+    if (old != null && older(rv, old.resourceVersion())) {
+      return;
+    }
+    List<DeviceId> devices = devicesOf(claim);
+    byClaim.put(uid, new Entry(rv, devices));
+    if (old != null) {
+      release(old.devices());
+    }
+    take(devices);
+  }
+
+  private void delete(ResourceV1ResourceClaim claim) {
+    String uid = uid(claim);
+    Entry old = uid == null ? null : byClaim.get(uid);
+    if (old == null || older(resourceVersion(claim), old.resourceVersion())) {
+      return;
+    }
+    byClaim.remove(uid);
+    release(old.devices());
+  }
+
+  private void take(List<DeviceId> devices) {
+    for (DeviceId d : devices) {
+      if (holders.merge(d, 1, Integer::sum) == 1 && !removed.remove(d)) {
+        added.add(d);
+      }
+    }
+  }
+
+  private void release(List<DeviceId> devices) {
+    for (DeviceId d : devices) {
+      int left = holders.merge(d, -1, Integer::sum);
+      if (left <= 0) {
+        holders.remove(d);
+        if (!added.remove(d)) {
+          removed.add(d);
+        }
+      }
+    }
+  }
+
+  /** The devices an allocated claim takes (none for a claim not allocated). */
+  static List<DeviceId> devicesOf(ResourceV1ResourceClaim c) {
+    if (!ClaimLookup.allocated(c)
+        || c.getStatus().getAllocation().getDevices() == null
+        || c.getStatus().getAllocation().getDevices().getResults() == null) {
+      return List.of();
+    }
+    List<DeviceId> out = new ArrayList<>();
+    for (V1DeviceRequestAllocationResult r :
+        c.getStatus().getAllocation().getDevices().getResults()) {
+      if (Boolean.TRUE.equals(r.getAdminAccess())) {
+        continue; // admin access does not take the device
+      }
+      out.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice()));
+    }
+    return out;
+  }
+
+  private static String uid(ResourceV1ResourceClaim c) {
+    return c.getMetadata() == null ? null : c.getMetadata().getUid();
+  }
+
+  /** Whether version {@code rv} is known to be older than {@code than} (unknown ones never are). */
+  private static boolean older(long rv, long than) {
+    return rv != UNKNOWN && than != UNKNOWN && rv < than;
+  }
+
+  private static final long UNKNOWN = Long.MIN_VALUE;
+
+  /** The claim's resourceVersion as a number, or {@link #UNKNOWN}. */
+  private static long resourceVersion(ResourceV1ResourceClaim c) {
+    String rv = c.getMetadata() == null ? null : c.getMetadata().getResourceVersion();
+    if (rv == null) {
+      return UNKNOWN;
+    }
+    try {
+      return Long.parseLong(rv);
+    } catch (NumberFormatException e) {
+      return UNKNOWN;
+    }
+  }
+
+  /** A fixed set: {@code base} plus {@code added} minus {@code removed}. */
+  private static final class View extends AbstractSet<DeviceId> {
+    private final Set<DeviceId> base;
+    private final Set<DeviceId> added;
+    private final Set<DeviceId> removed;
+
+    View(Set<DeviceId> base, Set<DeviceId> added, Set<DeviceId> removed) {
+      this.base = base;
+      this.added = added;
+      this.removed = removed;
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return added.contains(o) || (base.contains(o) && !removed.contains(o));
+    }
+
+    @Override
+    public Iterator<DeviceId> iterator() {
+      Set<DeviceId> all = new HashSet<>(base);
+      all.removeAll(removed);
+      all.addAll(added);
+      return Set.copyOf(all).iterator();
+    }
+
+    @Override
+    public int size() {
+      return base.size() - removed.size() + added.size();
+    }
+  }
+}

@@ -1,0 +1,148 @@
+package io.kubesched.plugins.dynamicresources;
+
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1ResourceSlice;
+import io.kubesched.plugins.dynamicresources.Pools.Pool;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The cluster's ResourceSlices as the allocator reads them: the slices of each node by name, and
+ * each node's pools once gathered. One index serves every pod scheduled while the cluster lists the
+ * very same slice objects (the cluster's objects are shared and never modified, so the same objects
+ * give the same pools); a node's pools are gathered again when its node object changes.
+ * Thread-safe: Filter runs in parallel.
+ */
+final class SliceIndex {
+  private record NodePools(V1Node node, List<Pool> pools) {}
+
+  private final List<V1ResourceSlice> slices;
+
+  /**
+   * The positions in {@link #slices} of the slices of one node ({@code spec.nodeName} set), by node
+   * name; every other slice's position is in {@link #otherSlices}.
+   */
+  private final Map<String, List<Integer>> slicesByNode = new HashMap<>();
+
+  private final List<Integer> otherSlices = new ArrayList<>();
+  private final Map<String, NodePools> pools = new ConcurrentHashMap<>();
+
+  /**
+   * Whether a device passes a class's and a request's CEL selectors: the very device and class
+   * objects and the request's expressions. Errors are not kept (raised on every evaluation).
+   */
+  static final class Selectable {
+    private final Object device;
+    private final Object deviceClass;
+    private final List<String> expressions;
+    private final int hash;
+
+    Selectable(Object device, Object deviceClass, List<String> expressions, int expressionsHash) {
+      this.device = device;
+      this.deviceClass = deviceClass;
+      this.expressions = expressions;
+      this.hash =
+          (System.identityHashCode(device) * 31 + System.identityHashCode(deviceClass)) * 31
+              + expressionsHash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Selectable other
+          && device == other.device
+          && deviceClass == other.deviceClass
+          && hash == other.hash
+          && expressions.equals(other.expressions);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  private static final int SELECTABLE_SIZE = 1 << 16;
+  private final Map<Selectable, Boolean> selectable = new ConcurrentHashMap<>();
+
+  /** Returns the remembered outcome of {@code key}, or null. */
+  Boolean selectable(Selectable key) {
+    return selectable.get(key);
+  }
+
+  /** Remembers the outcome of {@code key}. */
+  void rememberSelectable(Selectable key, boolean outcome) {
+    if (selectable.size() >= SELECTABLE_SIZE) {
+      selectable.clear();
+    }
+    selectable.put(key, outcome);
+  }
+
+  /** Indexes {@code slices} (kept as given, in their order). */
+  SliceIndex(List<V1ResourceSlice> slices) {
+    this.slices = List.copyOf(slices);
+    for (int i = 0; i < this.slices.size(); i++) {
+      var spec = this.slices.get(i).getSpec();
+      String nodeName = spec == null ? null : spec.getNodeName();
+      if (nodeName != null && !nodeName.isEmpty() && spec.getPerDeviceNodeSelection() == null) {
+        slicesByNode.computeIfAbsent(nodeName, k -> new ArrayList<>()).add(i);
+      } else {
+        otherSlices.add(i);
+      }
+    }
+  }
+
+  /** Returns whether {@code current} lists the very objects this index was made from, in order. */
+  boolean sameSlices(List<V1ResourceSlice> current) {
+    if (current.size() != slices.size()) {
+      return false;
+    }
+    for (int i = 0; i < current.size(); i++) {
+      if (current.get(i) != slices.get(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Returns the pools {@code node} can use (kube's {@code GatherPools} over its own slices and
+   * those not tied to one node by name), gathered once per node object.
+   */
+  List<Pool> pools(V1Node node) {
+    String name = node == null || node.getMetadata() == null ? null : node.getMetadata().getName();
+    if (name != null) {
+      NodePools known = pools.get(name);
+      if (known != null && known.node() == node) {
+        return known.pools();
+      }
+    }
+    List<Pool> out = List.copyOf(Pools.gather(slicesFor(node), node, false));
+    if (name != null) {
+      pools.put(name, new NodePools(node, out));
+    }
+    return out;
+  }
+
+  /**
+   * Returns the slices that can hold devices for {@code node}: its own and those not tied to one
+   * node by name, in their order in {@link #slices} (a slice of another node never matches it).
+   */
+  private List<V1ResourceSlice> slicesFor(V1Node node) {
+    List<Integer> own =
+        node == null || node.getMetadata() == null
+            ? List.of()
+            : slicesByNode.getOrDefault(node.getMetadata().getName(), List.of());
+    List<V1ResourceSlice> out = new ArrayList<>(own.size() + otherSlices.size());
+    int a = 0;
+    int b = 0;
+    while (a < own.size() || b < otherSlices.size()) {
+      boolean takeOwn =
+          b >= otherSlices.size() || (a < own.size() && own.get(a) < otherSlices.get(b));
+      out.add(slices.get(takeOwn ? own.get(a++) : otherSlices.get(b++)));
+    }
+    return out;
+  }
+}
