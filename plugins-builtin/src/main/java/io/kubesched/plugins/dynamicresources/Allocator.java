@@ -52,7 +52,10 @@ final class Allocator {
       this.driver = driver;
       this.pool = pool;
       this.device = device;
-      this.hash = Objects.hash(driver, pool, device);
+      // spread: the names differ in their last characters only (instance-0, instance-1, ...),
+      // and open-addressing sets (Set.copyOf) probe long runs of neighbouring hashes otherwise
+      int h = Objects.hash(driver, pool, device) * 0x9E3779B9;
+      this.hash = h ^ (h >>> 16);
     }
 
     String driver() {
@@ -140,6 +143,7 @@ final class Allocator {
       CelSelectors cel) {
     this.features = features;
     this.claims = List.copyOf(claims);
+    this.onlyCountedRequests = onlyCountedRequests(this.claims);
     this.allocated = allocated;
     // looked up by every node's search: once per class and pod
     Map<String, Optional<V1DeviceClass>> known = new ConcurrentHashMap<>();
@@ -160,7 +164,72 @@ final class Allocator {
    * @throws AllocationException when a claim or class is broken (kube's Filter error)
    */
   Optional<List<V1AllocationResult>> allocate(V1Node node) throws AllocationException {
-    return new Search(node).run();
+    if (searchedOnce && onlyCountedRequests && noFreeDevice(node)) {
+      return Optional.empty();
+    }
+    Optional<List<V1AllocationResult>> out = new Search(node).run();
+    searchedOnce = true;
+    return out;
+  }
+
+  /**
+   * Whether a search of this pod's claims ran to its end without an error: the errors a search can
+   * raise before it looks at devices (classes, request shapes, sizes) do not depend on the node.
+   */
+  private volatile boolean searchedOnce;
+
+  /** Whether there are requests and each wants a count of devices (no "All", no admin access). */
+  private final boolean onlyCountedRequests;
+
+  /**
+   * Whether every device of every complete pool {@code node} can use is taken, and no pool is
+   * invalid: a search could then only end without a solution (it never evaluates a taken device's
+   * selectors), so it is not run.
+   */
+  private boolean noFreeDevice(V1Node node) {
+    for (Pool p : slices.pools(node)) {
+      if (p.invalid()) {
+        return false;
+      }
+      if (p.incomplete()) {
+        continue;
+      }
+      for (List<DeviceId> ids : p.ids()) {
+        for (DeviceId id : ids) {
+          if (!allocated.contains(id)) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  private static boolean onlyCountedRequests(List<ResourceV1ResourceClaim> claims) {
+    int requests = 0;
+    for (ResourceV1ResourceClaim c : claims) {
+      V1DeviceClaim dc = deviceClaim(c);
+      for (V1DeviceRequest r : requests(dc)) {
+        requests++;
+        List<V1DeviceSubRequest> subs = r.getFirstAvailable();
+        if (subs != null && !subs.isEmpty()) {
+          for (V1DeviceSubRequest sub : subs) {
+            if (!counted(sub.getAllocationMode(), sub.getCount())) {
+              return false;
+            }
+          }
+        } else if (r.getExactly() == null
+            || r.getExactly().getAdminAccess() != null
+            || !counted(r.getExactly().getAllocationMode(), r.getExactly().getCount())) {
+          return false;
+        }
+      }
+    }
+    return requests > 0; // then at least one device is needed
+  }
+
+  private static boolean counted(String mode, Long count) {
+    return (mode == null || "ExactCount".equals(mode)) && (count == null || count >= 1);
   }
 
   // ---------------------------------------------------------------- one search
