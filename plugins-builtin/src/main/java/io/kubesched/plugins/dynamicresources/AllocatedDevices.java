@@ -2,6 +2,7 @@ package io.kubesched.plugins.dynamicresources;
 
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubesched.framework.ClusterWatcher;
 import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.AbstractSet;
@@ -31,7 +32,7 @@ final class AllocatedDevices implements ClusterWatcher {
 
   private record Entry(long resourceVersion, List<DeviceId> devices) {}
 
-  private final Map<String, Entry> byClaim = new HashMap<>();
+  private final Map<String, Entry> byClaim = new HashMap<>(); // by namespace/name
   private final Map<DeviceId, Integer> holders = new HashMap<>();
 
   // the taken devices: base, plus added, minus removed
@@ -135,8 +136,10 @@ final class AllocatedDevices implements ClusterWatcher {
     return out;
   }
 
+  /** The claim's key: namespace and name (a claim loaded from a manifest may have no UID). */
   private static String uid(ResourceV1ResourceClaim c) {
-    return c.getMetadata() == null ? null : c.getMetadata().getUid();
+    V1ObjectMeta m = c.getMetadata();
+    return m == null || m.getName() == null ? null : m.getNamespace() + "/" + m.getName();
   }
 
   /** Whether version {@code rv} is known to be older than {@code than} (unknown ones never are). */

@@ -96,6 +96,15 @@ final class AllocatedDevicesTest {
                 },
             Set.of("d1")),
         Arguments.argumentSet(
+            "a claim loaded without a UID is known by its name",
+            (Consumer<AllocatedDevices>)
+                t -> {
+                  ResourceV1ResourceClaim c = claim("a", 1, "d1");
+                  c.getMetadata().setUid(null);
+                  t.seed(() -> List.of(c));
+                },
+            Set.of("d1")),
+        Arguments.argumentSet(
             "seed after events: the newer version wins",
             (Consumer<AllocatedDevices>)
                 t -> {
