@@ -14,8 +14,10 @@ import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubesched.plugins.dynamicresources.Pools.Pool;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -150,6 +152,17 @@ final class Allocator {
     this.classes = name -> known.computeIfAbsent(name, classes);
     this.slices = slices;
     this.cel = cel;
+  }
+
+  /**
+   * The expressions of each request's selectors, by the selector list's identity: the same list
+   * object for every node's search of this pod, so the list (and its hash) is made once.
+   */
+  private final Map<List<V1DeviceSelector>, List<String>> expressions =
+      Collections.synchronizedMap(new IdentityHashMap<>());
+
+  private List<String> expressions(List<V1DeviceSelector> selectors) {
+    return expressions.computeIfAbsent(selectors, ReqData::expressionsOf);
   }
 
   /** The claims this allocator allocates, in order. */
@@ -390,7 +403,7 @@ final class Allocator {
                               + ": deviceclass.resource.k8s.io \""
                               + r.className()
                               + "\" not found"));
-      ReqData d = new ReqData(r, cls);
+      ReqData d = new ReqData(r, cls, expressions(r.selectors()));
       switch (r.mode()) {
         case "ExactCount" -> d.numDevices = (int) Math.min(Integer.MAX_VALUE, r.count());
         case "All" -> {

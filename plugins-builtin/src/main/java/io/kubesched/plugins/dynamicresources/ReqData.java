@@ -20,13 +20,23 @@ final class ReqData {
   final int expressionsHash;
 
   ReqData(Req req, V1DeviceClass deviceClass) {
+    this(req, deviceClass, expressionsOf(req.selectors()));
+  }
+
+  /** The same with the request's expressions already listed (shared by every node's search). */
+  ReqData(Req req, V1DeviceClass deviceClass, List<String> expressions) {
     this.req = req;
     this.deviceClass = deviceClass;
-    List<String> exprs = new ArrayList<>(req.selectors().size());
-    for (V1DeviceSelector s : req.selectors()) {
+    this.expressions = expressions;
+    this.expressionsHash = expressions.hashCode();
+  }
+
+  /** The CEL expressions of {@code selectors}, in order, as an unmodifiable list. */
+  static List<String> expressionsOf(List<V1DeviceSelector> selectors) {
+    List<String> exprs = new ArrayList<>(selectors.size());
+    for (V1DeviceSelector s : selectors) {
       exprs.add(s.getCel() == null ? null : s.getCel().getExpression());
     }
-    this.expressions = Collections.unmodifiableList(exprs);
-    this.expressionsHash = exprs.hashCode();
+    return Collections.unmodifiableList(exprs);
   }
 }
