@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The devices taken by allocated ResourceClaims, kept up to date from the cluster's claim events
@@ -33,6 +34,18 @@ final class AllocatedDevices implements ClusterWatcher {
   private record Entry(long resourceVersion, List<DeviceId> devices) {}
 
   private final Map<String, Entry> byClaim = new HashMap<>(); // by namespace/name
+  private final UnaryOperator<DeviceId> canonical;
+
+  /** A tracker whose device ids are the ones {@code canonical} gives (shared with the pools). */
+  AllocatedDevices(UnaryOperator<DeviceId> canonical) {
+    this.canonical = canonical;
+  }
+
+  /** A tracker keeping the device ids as made. */
+  AllocatedDevices() {
+    this(UnaryOperator.identity());
+  }
+
   private final Map<DeviceId, Integer> holders = new HashMap<>();
 
   // the taken devices: base, plus added, minus removed
@@ -81,6 +94,13 @@ final class AllocatedDevices implements ClusterWatcher {
       return;
     }
     List<DeviceId> devices = devicesOf(claim);
+    if (!devices.isEmpty()) {
+      List<DeviceId> same = new ArrayList<>(devices.size());
+      for (DeviceId d : devices) {
+        same.add(canonical.apply(d));
+      }
+      devices = same;
+    }
     byClaim.put(uid, new Entry(rv, devices));
     if (old != null) {
       release(old.devices());

@@ -1,5 +1,7 @@
 package io.kubesched.plugins.dynamicresources;
 
+import com.google.common.collect.Interner;
+import com.google.common.collect.Interners;
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1AllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceRequest;
@@ -122,6 +124,9 @@ public final class DynamicResources
   private boolean trackerUnavailable;
   private ClusterWatcher.Registration registration;
   private volatile SliceIndex sliceIndex;
+
+  // one object per device id, shared by the pools and the allocated-devices tracker
+  private final Interner<DeviceId> deviceIds = Interners.newWeakInterner();
 
   /** Creates the plugin for {@code handle}'s cluster and feature gates. */
   public DynamicResources(FrameworkHandle handle) {
@@ -295,7 +300,7 @@ public final class DynamicResources
     List<V1ResourceSlice> current = client.listResourceSlices();
     SliceIndex index = sliceIndex;
     if (index == null || !index.sameSlices(current)) {
-      index = new SliceIndex(current);
+      index = new SliceIndex(current, deviceIds::intern);
       sliceIndex = index;
     }
     return index;
@@ -361,7 +366,7 @@ public final class DynamicResources
     if (tracker != null || trackerUnavailable) {
       return tracker;
     }
-    AllocatedDevices t = new AllocatedDevices();
+    AllocatedDevices t = new AllocatedDevices(deviceIds::intern);
     try {
       registration = client.watch(t);
     } catch (RuntimeException e) {

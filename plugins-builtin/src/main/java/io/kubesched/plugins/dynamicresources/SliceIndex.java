@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The cluster's ResourceSlices as the allocator reads them: the slices of each node by name, and
@@ -80,8 +81,19 @@ final class SliceIndex {
     selectable.put(key, outcome);
   }
 
+  private final UnaryOperator<Allocator.DeviceId> canonical;
+
   /** Indexes {@code slices} (kept as given, in their order). */
   SliceIndex(List<V1ResourceSlice> slices) {
+    this(slices, UnaryOperator.identity());
+  }
+
+  /**
+   * The same, with the pools' device ids the ones {@code canonical} gives: shared with the
+   * allocated-devices tracker, an in-use check then finds the very object it looks for.
+   */
+  SliceIndex(List<V1ResourceSlice> slices, UnaryOperator<Allocator.DeviceId> canonical) {
+    this.canonical = canonical;
     this.slices = List.copyOf(slices);
     for (int i = 0; i < this.slices.size(); i++) {
       var spec = this.slices.get(i).getSpec();
@@ -119,7 +131,21 @@ final class SliceIndex {
         return known.pools();
       }
     }
-    List<Pool> out = List.copyOf(Pools.gather(slicesFor(node), node, false));
+    List<Pool> out = new ArrayList<>();
+    for (Pool p : Pools.gather(slicesFor(node), node, false)) {
+      List<List<Allocator.DeviceId>> ids = new ArrayList<>(p.ids().size());
+      for (List<Allocator.DeviceId> sliceIds : p.ids()) {
+        List<Allocator.DeviceId> same = new ArrayList<>(sliceIds.size());
+        for (Allocator.DeviceId id : sliceIds) {
+          same.add(canonical.apply(id));
+        }
+        ids.add(List.copyOf(same));
+      }
+      out.add(
+          new Pool(
+              p.driver(), p.name(), p.slices(), p.incomplete(), p.invalid(), List.copyOf(ids)));
+    }
+    out = List.copyOf(out);
     if (name != null) {
       pools.put(name, new NodePools(node, out));
     }
