@@ -139,15 +139,7 @@ final class PairMemo {
       int i = todo[k];
       NodeInfo node = nodes.get(i);
       Entry e = byPos[i];
-      if (e.local != null) {
-        sum.addAll(e.local, -1, refs);
-      }
-      e.ref = node;
-      e.gen = node.generation();
-      e.local = locals[k];
-      if (e.local != null) {
-        sum.addAll(e.local, 1, refs);
-      }
+      replace(e, node, locals[k]);
       posRef[i] = node;
       posGen[i] = e.gen;
     }
@@ -191,15 +183,8 @@ final class PairMemo {
         if (e == null) {
           e = new Entry();
           byName.put(node.name(), e);
-        } else if (e.local != null) {
-          sum.addAll(e.local, -1, refs);
         }
-        e.ref = node;
-        e.gen = node.generation();
-        e.local = locals[k];
-        if (e.local != null) {
-          sum.addAll(e.local, 1, refs);
-        }
+        replace(e, node, locals[k]);
         byPos[todo[k]] = e;
         seenRefs[todo[k]] = node;
         seenGens[todo[k]] = e.gen;
@@ -227,6 +212,19 @@ final class PairMemo {
       }
     }
     return sum.copyWithCreated(refs.nonZeroCount());
+  }
+
+  /** Takes {@code e}'s contribution out of the sum and puts {@code local}, for {@code node}, in. */
+  private void replace(Entry e, NodeInfo node, TopologyCounts local) {
+    if (e.local != null) {
+      sum.addAll(e.local, -1, refs);
+    }
+    e.ref = node;
+    e.gen = node.generation();
+    e.local = local;
+    if (local != null) {
+      sum.addAll(local, 1, refs);
+    }
   }
 
   /** Returns the sum of {@code compute} over {@code nodes}, merged in list order, without memo. */
