@@ -132,11 +132,11 @@ final class PairMemo {
         changed[numChanged++] = i;
       }
     }
-    int[] todo = changed;
+    int[] changedAt = changed;
     TopologyCounts[] locals = new TopologyCounts[numChanged];
-    parallelizer.until(numChanged, k -> locals[k] = compute.apply(nodes.get(todo[k])));
+    parallelizer.until(numChanged, k -> locals[k] = compute.apply(nodes.get(changedAt[k])));
     for (int k = 0; k < numChanged; k++) {
-      int i = todo[k];
+      int i = changedAt[k];
       NodeInfo node = nodes.get(i);
       Entry e = byPos[i];
       replace(e, node, locals[k]);
@@ -174,20 +174,20 @@ final class PairMemo {
       }
     }
     if (numChanged > 0 || byName.size() != n) {
-      int[] todo = changed;
+      int[] changedAt = changed;
       TopologyCounts[] locals = new TopologyCounts[numChanged];
-      parallelizer.until(numChanged, k -> locals[k] = compute.apply(nodes.get(todo[k])));
+      parallelizer.until(numChanged, k -> locals[k] = compute.apply(nodes.get(changedAt[k])));
       for (int k = 0; k < numChanged; k++) {
-        NodeInfo node = nodes.get(todo[k]);
+        NodeInfo node = nodes.get(changedAt[k]);
         Entry e = byName.get(node.name());
         if (e == null) {
           e = new Entry();
           byName.put(node.name(), e);
         }
         replace(e, node, locals[k]);
-        byPos[todo[k]] = e;
-        seenRefs[todo[k]] = node;
-        seenGens[todo[k]] = e.gen;
+        byPos[changedAt[k]] = e;
+        seenRefs[changedAt[k]] = node;
+        seenGens[changedAt[k]] = e.gen;
       }
       epoch++;
       for (int i = 0; i < n; i++) {

@@ -187,11 +187,11 @@ final class CountMemo {
     String[] newValues = new String[numChanged * nc];
     int[] newCounts = new int[numChanged * nc];
     int[] newOwn = new int[numChanged * nc];
-    int[] todo = changed;
+    int[] changedAt = changed;
     parallelizer.until(
         numChanged,
         k -> {
-          NodeInfo node = nodes.get(todo[k]);
+          NodeInfo node = nodes.get(changedAt[k]);
           Map<String, String> labels = node.labels();
           boolean all = !requireAll || SpreadConstraint.nodeHasAllKeys(labels, cs);
           for (int j = 0; j < nc; j++) {
@@ -213,7 +213,7 @@ final class CountMemo {
         });
     boolean rebuild = resized || totals == null;
     for (int k = 0; k < numChanged && !rebuild; k++) {
-      int base = todo[k] * nc;
+      int base = changedAt[k] * nc;
       for (int j = 0; j < nc; j++) {
         if ((counts[base + j] < 0) != (newCounts[k * nc + j] < 0)
             || (newCounts[k * nc + j] >= 0 && !values[base + j].equals(newValues[k * nc + j]))) {
@@ -223,7 +223,7 @@ final class CountMemo {
       }
     }
     for (int k = 0; k < numChanged; k++) {
-      int i = todo[k];
+      int i = changedAt[k];
       NodeInfo node = nodes.get(i);
       refs[i] = node;
       gens[i] = node.generation();

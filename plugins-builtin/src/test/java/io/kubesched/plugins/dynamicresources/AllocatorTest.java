@@ -480,20 +480,21 @@ class AllocatorTest {
                 + " undeclared reference to 'noSuchVar'"));
   }
 
+  private static Allocator allocator(Case tc) {
+    return new Allocator(
+        new Allocator.Features(true, false),
+        tc.claims(),
+        tc.allocated(),
+        name ->
+            tc.classes().stream().filter(x -> x.getMetadata().getName().equals(name)).findFirst(),
+        tc.slices(),
+        new CelSelectors());
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void allocates(Case tc) throws Exception {
-    Allocator a =
-        new Allocator(
-            new Allocator.Features(true, false),
-            tc.claims(),
-            tc.allocated(),
-            name ->
-                tc.classes().stream()
-                    .filter(x -> x.getMetadata().getName().equals(name))
-                    .findFirst(),
-            tc.slices(),
-            new CelSelectors());
+    Allocator a = allocator(tc);
     if (tc.wantError() != null) {
       assertThatThrownBy(() -> a.allocate(tc.node()))
           .isInstanceOf(Allocator.AllocationException.class)
@@ -520,17 +521,7 @@ class AllocatorTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void allocatesTheSameOnTheNextNode(Case tc) throws Exception {
-    Allocator a =
-        new Allocator(
-            new Allocator.Features(true, false),
-            tc.claims(),
-            tc.allocated(),
-            name ->
-                tc.classes().stream()
-                    .filter(x -> x.getMetadata().getName().equals(name))
-                    .findFirst(),
-            tc.slices(),
-            new CelSelectors());
+    Allocator a = allocator(tc);
     for (int round = 0; round < 2; round++) {
       if (tc.wantError() != null) {
         assertThatThrownBy(() -> a.allocate(tc.node()))
