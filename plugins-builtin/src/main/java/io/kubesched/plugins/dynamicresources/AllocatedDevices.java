@@ -7,15 +7,15 @@ import io.kubesched.framework.ClusterWatcher;
 import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 
 /**
  * The devices taken by allocated ResourceClaims, kept up to date from the cluster's claim events
@@ -25,33 +25,30 @@ import java.util.function.UnaryOperator;
  * <p>Seeded with the claims listed right after the watch is registered; every change is applied
  * only when its {@code resourceVersion} is not older than the one already applied for that claim,
  * so an event and the seed listing may arrive in either order. {@link #view()} gives a fixed set
- * for one scheduling cycle. Thread-safe.
+ * for one scheduling cycle: a copy of the taken devices' bits by slot ({@link DeviceIds}), made
+ * again only after a change, so a lookup is one bit read. Thread-safe.
  */
 final class AllocatedDevices implements ClusterWatcher {
-  /** How many changes the view keeps beside its base set before the base is built again. */
-  private static final int MAX_DELTA = 128;
-
   private record Entry(long resourceVersion, List<DeviceId> devices) {}
 
   private final Map<String, Entry> byClaim = new HashMap<>(); // by namespace/name
-  private final UnaryOperator<DeviceId> canonical;
+  private final DeviceIds ids;
 
-  /** A tracker whose device ids are the ones {@code canonical} gives (shared with the pools). */
-  AllocatedDevices(UnaryOperator<DeviceId> canonical) {
-    this.canonical = canonical;
+  /** A tracker whose device ids are the canonical ones of {@code ids} (shared with the pools). */
+  AllocatedDevices(DeviceIds ids) {
+    this.ids = ids;
   }
 
-  /** A tracker keeping the device ids as made. */
+  /** A tracker with its own registry of ids. */
   AllocatedDevices() {
-    this(UnaryOperator.identity());
+    this(new DeviceIds());
   }
 
   private final Map<DeviceId, Integer> holders = new HashMap<>();
 
-  // the taken devices: base, plus added, minus removed
-  private Set<DeviceId> base = Set.of();
-  private final Set<DeviceId> added = new HashSet<>();
-  private final Set<DeviceId> removed = new HashSet<>();
+  // the taken devices by slot; the last view's copy is shared until a change
+  private long[] taken = new long[1];
+  private long[] published;
 
   /**
    * Applies the claims {@code list} gives, listed after registering, while holding the tracker: an
@@ -75,12 +72,10 @@ final class AllocatedDevices implements ClusterWatcher {
 
   /** Returns the devices taken now, as a set that does not change afterwards. */
   synchronized Set<DeviceId> view() {
-    if (added.size() + removed.size() > MAX_DELTA) {
-      base = Set.copyOf(holders.keySet());
-      added.clear();
-      removed.clear();
+    if (published == null) {
+      published = taken.clone();
     }
-    return new View(base, Set.copyOf(added), Set.copyOf(removed));
+    return new View(published, ids);
   }
 
   private void put(ResourceV1ResourceClaim claim) {
@@ -97,7 +92,7 @@ final class AllocatedDevices implements ClusterWatcher {
     if (!devices.isEmpty()) {
       List<DeviceId> same = new ArrayList<>(devices.size());
       for (DeviceId d : devices) {
-        same.add(canonical.apply(d));
+        same.add(ids.intern(d));
       }
       devices = same;
     }
@@ -120,8 +115,13 @@ final class AllocatedDevices implements ClusterWatcher {
 
   private void take(List<DeviceId> devices) {
     for (DeviceId d : devices) {
-      if (holders.merge(d, 1, Integer::sum) == 1 && !removed.remove(d)) {
-        added.add(d);
+      if (holders.merge(d, 1, Integer::sum) == 1) {
+        int slot = d.slot();
+        if (slot >>> 6 >= taken.length) {
+          taken = Arrays.copyOf(taken, Math.max((slot >>> 6) + 1, taken.length * 2));
+        }
+        taken[slot >>> 6] |= 1L << slot;
+        published = null;
       }
     }
   }
@@ -131,9 +131,8 @@ final class AllocatedDevices implements ClusterWatcher {
       int left = holders.merge(d, -1, Integer::sum);
       if (left <= 0) {
         holders.remove(d);
-        if (!added.remove(d)) {
-          removed.add(d);
-        }
+        taken[d.slot() >>> 6] &= ~(1L << d.slot());
+        published = null;
       }
     }
   }
@@ -182,34 +181,49 @@ final class AllocatedDevices implements ClusterWatcher {
     }
   }
 
-  /** A fixed set: {@code base} plus {@code added} minus {@code removed}. */
+  /** A fixed set: the devices whose slots are set in {@code bits}. */
   private static final class View extends AbstractSet<DeviceId> {
-    private final Set<DeviceId> base;
-    private final Set<DeviceId> added;
-    private final Set<DeviceId> removed;
+    private final long[] bits;
+    private final DeviceIds ids;
 
-    View(Set<DeviceId> base, Set<DeviceId> added, Set<DeviceId> removed) {
-      this.base = base;
-      this.added = added;
-      this.removed = removed;
+    View(long[] bits, DeviceIds ids) {
+      this.bits = bits;
+      this.ids = ids;
     }
 
     @Override
     public boolean contains(Object o) {
-      return added.contains(o) || (base.contains(o) && !removed.contains(o));
+      if (!(o instanceof DeviceId id)) {
+        return false;
+      }
+      if (id.registry() != ids) {
+        id = ids.find(id);
+        if (id == null) {
+          return false;
+        }
+      }
+      int slot = id.slot();
+      return slot >>> 6 < bits.length && (bits[slot >>> 6] & (1L << slot)) != 0;
     }
 
     @Override
     public Iterator<DeviceId> iterator() {
-      Set<DeviceId> all = new HashSet<>(base);
-      all.removeAll(removed);
-      all.addAll(added);
-      return Set.copyOf(all).iterator();
+      List<DeviceId> all = new ArrayList<>();
+      for (int w = 0; w < bits.length; w++) {
+        for (long b = bits[w]; b != 0; b &= b - 1) {
+          all.add(ids.bySlot(w * 64 + Long.numberOfTrailingZeros(b)));
+        }
+      }
+      return Collections.unmodifiableList(all).iterator();
     }
 
     @Override
     public int size() {
-      return base.size() - removed.size() + added.size();
+      int n = 0;
+      for (long b : bits) {
+        n += Long.bitCount(b);
+      }
+      return n;
     }
   }
 }

@@ -42,7 +42,7 @@ final class AllocationResults {
    * the devices' slices imply.
    */
   static V1AllocationResult build(
-      ResourceV1ResourceClaim claim, int ci, List<Result> results, Map<List<Integer>, ReqData> data)
+      ResourceV1ResourceClaim claim, int ci, List<Result> results, ReqTable data)
       throws AllocationException {
     V1DeviceClaim dc = deviceClaim(claim);
     List<V1DeviceRequest> requests = requests(dc);
@@ -61,9 +61,9 @@ final class AllocationResults {
     List<V1DeviceAllocationConfiguration> configs = new ArrayList<>();
     Map<String, int[]> classRanges = new HashMap<>();
     for (int ri = 0; ri < requests.size(); ri++) {
-      ReqData d = data.get(List.of(ci, ri, 0));
+      ReqData d = data.get(ci, ri, 0);
       if (d.req.parentName() != null) {
-        d = data.get(List.of(ci, ri, d.selectedSub));
+        d = data.get(ci, ri, d.selectedSub);
       }
       String className = name(d.deviceClass);
       int[] range = classRanges.get(className);
@@ -111,11 +111,11 @@ final class AllocationResults {
                     .opaque(c.getOpaque()));
             continue;
           }
-          ReqData d = data.get(List.of(ci, ri, 0));
+          ReqData d = data.get(ci, ri, 0);
           if (d.req.parentName() == null) {
             continue;
           }
-          ReqData chosen = data.get(List.of(ci, ri, d.selectedSub));
+          ReqData chosen = data.get(ci, ri, d.selectedSub);
           if (reqs.contains(chosen.req.fullName())) {
             configs.add(
                 new V1DeviceAllocationConfiguration()

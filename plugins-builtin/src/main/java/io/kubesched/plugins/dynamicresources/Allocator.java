@@ -14,9 +14,8 @@ import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubesched.plugins.dynamicresources.Pools.Pool;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,11 +48,21 @@ final class Allocator {
     private final String device;
     // looked up in sets of thousands of allocated devices for every candidate of every node
     private final int hash;
+    private final DeviceIds registry;
+    private final int slot;
 
+    /** An id of no registry (slot -1): equal to the canonical one of the same names. */
     DeviceId(String driver, String pool, String device) {
+      this(driver, pool, device, null, -1);
+    }
+
+    /** The canonical id {@code registry} makes, numbered {@code slot}. */
+    DeviceId(String driver, String pool, String device, DeviceIds registry, int slot) {
       this.driver = driver;
       this.pool = pool;
       this.device = device;
+      this.registry = registry;
+      this.slot = slot;
       // spread: the names differ in their last characters only (instance-0, instance-1, ...),
       // and open-addressing sets (Set.copyOf) probe long runs of neighbouring hashes otherwise
       int h = Objects.hash(driver, pool, device) * 0x9E3779B9;
@@ -62,6 +71,16 @@ final class Allocator {
 
     String driver() {
       return driver;
+    }
+
+    /** The registry that made this canonical id, or null. */
+    DeviceIds registry() {
+      return registry;
+    }
+
+    /** The id's slot in its {@link #registry()}, or -1. */
+    int slot() {
+      return slot;
     }
 
     String pool() {
@@ -77,6 +96,7 @@ final class Allocator {
       return o == this
           || o instanceof DeviceId other
               && hash == other.hash
+              && (registry == null || registry != other.registry) // canonical ids: one per name
               && Objects.equals(device, other.device)
               && Objects.equals(pool, other.pool)
               && Objects.equals(driver, other.driver);
@@ -146,6 +166,7 @@ final class Allocator {
     this.features = features;
     this.claims = List.copyOf(claims);
     this.onlyCountedRequests = onlyCountedRequests(this.claims);
+    this.reqs = reqsOf(this.claims);
     this.allocated = allocated;
     // looked up by every node's search: once per class and pod
     Map<String, Optional<V1DeviceClass>> known = new ConcurrentHashMap<>();
@@ -163,6 +184,37 @@ final class Allocator {
 
   private List<String> expressions(List<V1DeviceSelector> selectors) {
     return expressions.computeIfAbsent(selectors, ReqData::expressionsOf);
+  }
+
+  /**
+   * Each claim's requests as the search sees them, by claim, request and sub-request number (null
+   * where the request has no {@code exactly}, which the search reports): the same for every node.
+   */
+  private final Req[][][] reqs;
+
+  private Req req(int ci, int ri, int si) {
+    return reqs[ci][ri][si];
+  }
+
+  private static Req[][][] reqsOf(List<ResourceV1ResourceClaim> claims) {
+    Req[][][] out = new Req[claims.size()][][];
+    for (int ci = 0; ci < claims.size(); ci++) {
+      List<V1DeviceRequest> requests = requests(deviceClaim(claims.get(ci)));
+      out[ci] = new Req[requests.size()][];
+      for (int ri = 0; ri < requests.size(); ri++) {
+        V1DeviceRequest r = requests.get(ri);
+        List<V1DeviceSubRequest> subs = r.getFirstAvailable();
+        if (subs != null && !subs.isEmpty()) {
+          out[ci][ri] = new Req[subs.size()];
+          for (int si = 0; si < subs.size(); si++) {
+            out[ci][ri][si] = Req.sub(r, subs.get(si));
+          }
+        } else {
+          out[ci][ri] = new Req[] {r.getExactly() == null ? null : Req.exact(r)};
+        }
+      }
+    }
+    return out;
   }
 
   /** The claims this allocator allocates, in order. */
@@ -250,22 +302,32 @@ final class Allocator {
   private final class Search {
     private final V1Node node;
     private List<Pool> pools;
-    private final Map<List<Integer>, ReqData> data = new HashMap<>();
-    private final List<List<MatchAttribute>> constraints = new ArrayList<>();
-    private final Map<DeviceId, Set<Integer>> allocating = new HashMap<>();
-    private final List<List<AllocationResults.Result>> results = new ArrayList<>();
+    private List<SliceIndex.Outcomes> outcomes;
+    private final ReqTable data = new ReqTable(claims.size());
+    private final List<List<MatchAttribute>> constraints = new ArrayList<>(claims.size());
+    private final List<List<AllocationResults.Result>> results = new ArrayList<>(claims.size());
+
+    // the devices this search has picked so far, with the claim each is for (a stack: picks are
+    // undone in reverse order); at most MAX_RESULTS per claim, so a scan beats a hash set
+    private DeviceId[] allocatingIds = new DeviceId[8];
+    private int[] allocatingClaims = new int[8];
+    private int allocatingCount;
 
     Search(V1Node node) {
       this.node = node;
     }
 
     Optional<List<V1AllocationResult>> run() throws AllocationException {
-      pools = slices.pools(node);
+      SliceIndex.NodePools np = slices.nodePools(node);
+      pools = np.pools();
+      outcomes = np.outcomes();
       for (int ci = 0; ci < claims.size(); ci++) {
         ResourceV1ResourceClaim claim = claims.get(ci);
         V1DeviceClaim dc = deviceClaim(claim);
         int minDevices = 0;
         List<V1DeviceRequest> requests = requests(dc);
+        ReqData[][] rows = new ReqData[requests.size()][];
+        data.claim(ci, rows);
         for (int ri = 0; ri < requests.size(); ri++) {
           V1DeviceRequest request = requests.get(ri);
           List<V1DeviceSubRequest> subs = request.getFirstAvailable();
@@ -279,9 +341,10 @@ final class Allocator {
                       + ": has subrequests, but the DRAPrioritizedList feature is disabled");
             }
             int min = Integer.MAX_VALUE;
+            rows[ri] = new ReqData[subs.size()];
             for (int si = 0; si < subs.size(); si++) {
-              ReqData d = validate(ci, Req.sub(request, subs.get(si)));
-              data.put(List.of(ci, ri, si), d);
+              ReqData d = validate(ci, req(ci, ri, si));
+              rows[ri][si] = d;
               min = Math.min(min, d.numDevices);
             }
             minDevices += min;
@@ -294,8 +357,8 @@ final class Allocator {
                       + request.getName()
                       + ": missing device class name (unsupported request type?)");
             }
-            ReqData d = validate(ci, Req.exact(request));
-            data.put(List.of(ci, ri, 0), d);
+            ReqData d = validate(ci, req(ci, ri, 0));
+            rows[ri] = new ReqData[] {d};
             minDevices += d.numDevices;
           }
         }
@@ -435,7 +498,7 @@ final class Allocator {
                     new Candidate(new DeviceId(p.driver(), p.name(), dev.getName()), dev, s);
                 boolean selectable;
                 try {
-                  selectable = selectable(ci, d, c);
+                  selectable = selectable(ci, d, c.id(), c.device(), c.slice(), null, 0);
                 } catch (WrappedError e) {
                   throw e.cause;
                 }
@@ -468,11 +531,11 @@ final class Allocator {
       if (ri >= requests.size()) {
         return allocateOne(ci + 1, 0, 0, 0, false);
       }
-      ReqData d = data.get(List.of(ci, ri, si));
+      ReqData d = data.get(ci, ri, si);
       if (!inSub && d.req.parentName() != null) {
-        for (int sub = 0; data.containsKey(List.of(ci, ri, sub)); sub++) {
+        for (int sub = 0; data.has(ci, ri, sub); sub++) {
           if (allocateOne(ci, ri, sub, di, true)) {
-            data.get(List.of(ci, ri, 0)).selectedSub = sub;
+            data.get(ci, ri, 0).selectedSub = sub;
             return true;
           }
         }
@@ -500,27 +563,27 @@ final class Allocator {
         undo.run();
         return false;
       }
-      for (Pool p : pools) {
+      for (int pi = 0; pi < pools.size(); pi++) {
+        Pool p = pools.get(pi);
         if (p.incomplete() || p.invalid()) {
           continue;
         }
+        byte[][] known = outcomes.get(pi).of(d.selectors);
         for (int sl = 0; sl < p.slices().size(); sl++) {
           V1ResourceSlice s = p.slices().get(sl);
           List<V1Device> devs = Pools.devices(s);
           List<DeviceId> ids = p.ids().get(sl);
+          byte[] knownInSlice = known[sl];
           for (int k = 0; k < devs.size(); k++) {
-            V1Device dev = devs.get(k);
             DeviceId id = ids.get(k);
-            if (d.req.adminAccess()
-                ? allocating.getOrDefault(id, Set.of()).contains(ci)
-                : inUse(id)) {
+            if (d.req.adminAccess() ? allocatingFor(id, ci) : inUse(id)) {
               continue;
             }
-            Candidate c = new Candidate(id, dev, s);
-            if (!selectable(ci, d, c)) {
+            V1Device dev = devs.get(k);
+            if (!selectable(ci, d, id, dev, s, knownInSlice, k)) {
               continue;
             }
-            Runnable undo = allocateDevice(ci, d, c, false);
+            Runnable undo = allocateDevice(ci, d, new Candidate(id, dev, s), false);
             if (undo == null) {
               continue;
             }
@@ -535,14 +598,42 @@ final class Allocator {
     }
 
     private boolean inUse(DeviceId id) {
-      return allocated.contains(id) || !allocating.getOrDefault(id, Set.of()).isEmpty();
+      return allocated.contains(id) || allocatingFor(id, -1);
+    }
+
+    /** Whether this search picked {@code id} for claim {@code ci} (any claim for {@code -1}). */
+    private boolean allocatingFor(DeviceId id, int ci) {
+      for (int i = 0; i < allocatingCount; i++) {
+        if ((ci < 0 || allocatingClaims[i] == ci) && allocatingIds[i].equals(id)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private void pushAllocating(DeviceId id, int ci) {
+      if (allocatingCount == allocatingIds.length) {
+        allocatingIds = Arrays.copyOf(allocatingIds, allocatingCount * 2);
+        allocatingClaims = Arrays.copyOf(allocatingClaims, allocatingCount * 2);
+      }
+      allocatingIds[allocatingCount] = id;
+      allocatingClaims[allocatingCount++] = ci;
+    }
+
+    private void popAllocating(DeviceId id, int ci) {
+      for (int i = allocatingCount - 1; i >= 0; i--) {
+        if (allocatingClaims[i] == ci && allocatingIds[i].equals(id)) {
+          System.arraycopy(allocatingIds, i + 1, allocatingIds, i, allocatingCount - i - 1);
+          System.arraycopy(allocatingClaims, i + 1, allocatingClaims, i, allocatingCount - i - 1);
+          allocatingIds[--allocatingCount] = null;
+          return;
+        }
+      }
     }
 
     private Runnable allocateDevice(int ci, ReqData d, Candidate c, boolean must)
         throws WrappedError {
-      if (d.req.adminAccess()
-          ? allocating.getOrDefault(c.id(), Set.of()).contains(ci)
-          : inUse(c.id())) {
+      if (d.req.adminAccess() ? allocatingFor(c.id(), ci) : inUse(c.id())) {
         return null;
       }
       if (c.device().getConsumesCounters() != null && !c.device().getConsumesCounters().isEmpty()) {
@@ -568,7 +659,7 @@ final class Allocator {
           return null;
         }
       }
-      allocating.computeIfAbsent(c.id(), k -> new HashSet<>()).add(ci);
+      pushAllocating(c.id(), ci);
       List<AllocationResults.Result> rs = results.get(ci);
       int before = rs.size();
       rs.add(new AllocationResults.Result(d.req, c.id(), c.device(), c.slice()));
@@ -576,46 +667,67 @@ final class Allocator {
         for (MatchAttribute m : cs) {
           m.remove(d.req);
         }
-        allocating.get(c.id()).remove(ci);
+        popAllocating(c.id(), ci);
         while (rs.size() > before) {
           rs.remove(rs.size() - 1);
         }
       };
     }
 
-    private boolean selectable(int ci, ReqData d, Candidate c) throws WrappedError {
-      if (c.device().getBindingConditions() != null
-          && !c.device().getBindingConditions().isEmpty()) {
+    /**
+     * Whether device {@code dev} of slice {@code s} passes the class's and the request's selectors
+     * and can be used on the node. {@code known}, when given, holds the selectors' outcomes of the
+     * slice's devices and {@code k} is the device's position in it.
+     */
+    private boolean selectable(
+        int ci, ReqData d, DeviceId id, V1Device dev, V1ResourceSlice s, byte[] known, int k)
+        throws WrappedError {
+      if (dev.getBindingConditions() != null && !dev.getBindingConditions().isEmpty()) {
         return false; // DRADeviceBindingConditions is off
       }
-      // the selectors' outcome depends on the device, the class and the request's expressions
-      // only: kept across pods and nodes in the slice index
-      SliceIndex.Selectable key =
-          new SliceIndex.Selectable(c.device(), d.deviceClass, d.expressions, d.expressionsHash);
-      Boolean known = slices.selectable(key);
+      byte outcome = known == null ? SliceIndex.Outcomes.UNKNOWN : known[k];
       boolean match;
-      if (known != null) {
-        match = known;
+      if (outcome != SliceIndex.Outcomes.UNKNOWN) {
+        match = outcome == SliceIndex.Outcomes.MATCH;
       } else {
-        try {
-          String claimOwner = "claim " + ref(claims.get(ci));
-          match =
-              SelectorMatch.matches(
-                      cel, "class " + name(d.deviceClass), c, classSelectors(d.deviceClass))
-                  && SelectorMatch.matches(cel, claimOwner, c, d.req.selectors());
-        } catch (AllocationException e) {
-          throw new WrappedError(e);
+        match = selectorsMatch(ci, d, id, dev, s);
+        if (known != null) {
+          known[k] = match ? SliceIndex.Outcomes.MATCH : SliceIndex.Outcomes.NO_MATCH;
         }
-        slices.rememberSelectable(key, match);
       }
-      if (match && Boolean.TRUE.equals(c.slice().getSpec().getPerDeviceNodeSelection())) {
+      if (match && Boolean.TRUE.equals(s.getSpec().getPerDeviceNodeSelection())) {
         match =
             Pools.nodeMatches(
                 node,
-                c.device().getNodeName() == null ? "" : c.device().getNodeName(),
-                Boolean.TRUE.equals(c.device().getAllNodes()),
-                c.device().getNodeSelector());
+                dev.getNodeName() == null ? "" : dev.getNodeName(),
+                Boolean.TRUE.equals(dev.getAllNodes()),
+                dev.getNodeSelector());
       }
+      return match;
+    }
+
+    private boolean selectorsMatch(int ci, ReqData d, DeviceId id, V1Device dev, V1ResourceSlice s)
+        throws WrappedError {
+      // the selectors' outcome depends on the device, the class and the request's expressions
+      // only: kept across pods and nodes in the slice index
+      SliceIndex.Selectable key =
+          new SliceIndex.Selectable(dev, d.deviceClass, d.expressions, d.expressionsHash);
+      Boolean known = slices.selectable(key);
+      if (known != null) {
+        return known;
+      }
+      boolean match;
+      try {
+        Candidate c = new Candidate(id, dev, s);
+        String claimOwner = "claim " + ref(claims.get(ci));
+        match =
+            SelectorMatch.matches(
+                    cel, "class " + name(d.deviceClass), c, classSelectors(d.deviceClass))
+                && SelectorMatch.matches(cel, claimOwner, c, d.req.selectors());
+      } catch (AllocationException e) {
+        throw new WrappedError(e);
+      }
+      slices.rememberSelectable(key, match);
       return match;
     }
   }
@@ -624,13 +736,13 @@ final class Allocator {
   private static final class LazyResults extends AbstractList<V1AllocationResult> {
     private final List<ResourceV1ResourceClaim> claims;
     private final List<List<AllocationResults.Result>> results;
-    private final Map<List<Integer>, ReqData> data;
+    private final ReqTable data;
     private final V1AllocationResult[] built;
 
     LazyResults(
         List<ResourceV1ResourceClaim> claims,
         List<List<AllocationResults.Result>> results,
-        Map<List<Integer>, ReqData> data) {
+        ReqTable data) {
       this.claims = claims;
       this.results = results;
       this.data = data;

@@ -1,7 +1,5 @@
 package io.kubesched.plugins.dynamicresources;
 
-import com.google.common.collect.Interner;
-import com.google.common.collect.Interners;
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1AllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceRequest;
@@ -126,7 +124,7 @@ public final class DynamicResources
   private volatile SliceIndex sliceIndex;
 
   // one object per device id, shared by the pools and the allocated-devices tracker
-  private final Interner<DeviceId> deviceIds = Interners.newWeakInterner();
+  private final DeviceIds deviceIds = new DeviceIds();
 
   /** Creates the plugin for {@code handle}'s cluster and feature gates. */
   public DynamicResources(FrameworkHandle handle) {
@@ -366,7 +364,7 @@ public final class DynamicResources
     if (tracker != null || trackerUnavailable) {
       return tracker;
     }
-    AllocatedDevices t = new AllocatedDevices(deviceIds::intern);
+    AllocatedDevices t = new AllocatedDevices(deviceIds);
     try {
       registration = client.watch(t);
     } catch (RuntimeException e) {
@@ -415,12 +413,15 @@ public final class DynamicResources
       return Status.success();
     }
     State s = maybe.get();
-    List<Integer> unavailable = new ArrayList<>();
+    List<Integer> unavailable = List.of();
     for (int i = 0; i < s.claims.size(); i++) {
       NodeSelector sel = s.availableOnNodes.get(i);
       if (sel != null) {
         Map<String, String> labels = node.node().getMetadata().getLabels();
         if (!sel.matches(node.name(), labels == null ? Map.of() : labels)) {
+          if (unavailable.isEmpty()) {
+            unavailable = new ArrayList<>();
+          }
           unavailable.add(i);
         }
       }

@@ -19,6 +19,9 @@ final class ReqData {
 
   final int expressionsHash;
 
+  /** The class's and the request's selectors as a key of the slice index's outcomes. */
+  final SliceIndex.SelectorKey selectors;
+
   ReqData(Req req, V1DeviceClass deviceClass) {
     this(req, deviceClass, expressionsOf(req.selectors()));
   }
@@ -29,6 +32,7 @@ final class ReqData {
     this.deviceClass = deviceClass;
     this.expressions = expressions;
     this.expressionsHash = expressions.hashCode();
+    this.selectors = new SliceIndex.SelectorKey(deviceClass, expressions, expressionsHash);
   }
 
   /** The CEL expressions of {@code selectors}, in order, as an unmodifiable list. */

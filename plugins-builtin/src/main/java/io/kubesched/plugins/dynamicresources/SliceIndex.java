@@ -18,7 +18,82 @@ import java.util.function.UnaryOperator;
  * Thread-safe: Filter runs in parallel.
  */
 final class SliceIndex {
-  private record NodePools(V1Node node, List<Pool> pools) {}
+  /**
+   * The pools one node can use, gathered for that node object, with the selector outcomes of their
+   * devices.
+   *
+   * @param node the node object the pools were gathered for
+   * @param pools the pools, ordered by driver and pool name
+   * @param outcomes each pool's selector outcomes, in the order of {@code pools}
+   */
+  record NodePools(V1Node node, List<Pool> pools, List<Outcomes> outcomes) {}
+
+  /**
+   * A class's and a request's selectors, as a key: the very class object and the request's
+   * expressions.
+   */
+  static final class SelectorKey {
+    private final Object deviceClass;
+    private final List<String> expressions;
+    private final int hash;
+
+    SelectorKey(Object deviceClass, List<String> expressions, int expressionsHash) {
+      this.deviceClass = deviceClass;
+      this.expressions = expressions;
+      this.hash = System.identityHashCode(deviceClass) * 31 + expressionsHash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this
+          || o instanceof SelectorKey other
+              && deviceClass == other.deviceClass
+              && hash == other.hash
+              && expressions.equals(other.expressions);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /**
+   * Whether each device of one node's pool passes the selectors of a {@link SelectorKey}: {@link
+   * #UNKNOWN}, {@link #MATCH} or {@link #NO_MATCH} by slice and device position, so that a search
+   * looks the key up once per pool rather than once per device. Racy writes are benign: every
+   * writer stores the same outcome.
+   */
+  static final class Outcomes {
+    static final byte UNKNOWN = 0;
+    static final byte MATCH = 1;
+    static final byte NO_MATCH = 2;
+    private static final int MAX_KEYS = 16;
+
+    private final Pool pool;
+    private final Map<SelectorKey, byte[][]> byKey = new ConcurrentHashMap<>();
+
+    Outcomes(Pool pool) {
+      this.pool = pool;
+    }
+
+    /** The outcomes for {@code key}, by slice and device position (written by the caller). */
+    byte[][] of(SelectorKey key) {
+      byte[][] known = byKey.get(key);
+      if (known != null) {
+        return known;
+      }
+      byte[][] fresh = new byte[pool.slices().size()][];
+      for (int i = 0; i < fresh.length; i++) {
+        fresh[i] = new byte[pool.ids().get(i).size()];
+      }
+      if (byKey.size() >= MAX_KEYS) {
+        byKey.clear();
+      }
+      known = byKey.putIfAbsent(key, fresh);
+      return known != null ? known : fresh;
+    }
+  }
 
   private final List<V1ResourceSlice> slices;
 
@@ -124,14 +199,20 @@ final class SliceIndex {
    * those not tied to one node by name), gathered once per node object.
    */
   List<Pool> pools(V1Node node) {
+    return nodePools(node).pools();
+  }
+
+  /** The same with the pools' selector outcomes. */
+  NodePools nodePools(V1Node node) {
     String name = node == null || node.getMetadata() == null ? null : node.getMetadata().getName();
     if (name != null) {
       NodePools known = pools.get(name);
       if (known != null && known.node() == node) {
-        return known.pools();
+        return known;
       }
     }
     List<Pool> out = new ArrayList<>();
+    List<Outcomes> outcomes = new ArrayList<>();
     for (Pool p : Pools.gather(slicesFor(node), node, false)) {
       List<List<Allocator.DeviceId>> ids = new ArrayList<>(p.ids().size());
       for (List<Allocator.DeviceId> sliceIds : p.ids()) {
@@ -141,15 +222,16 @@ final class SliceIndex {
         }
         ids.add(List.copyOf(same));
       }
-      out.add(
-          new Pool(
-              p.driver(), p.name(), p.slices(), p.incomplete(), p.invalid(), List.copyOf(ids)));
+      Pool pool =
+          new Pool(p.driver(), p.name(), p.slices(), p.incomplete(), p.invalid(), List.copyOf(ids));
+      out.add(pool);
+      outcomes.add(new Outcomes(pool));
     }
-    out = List.copyOf(out);
+    NodePools made = new NodePools(node, List.copyOf(out), List.copyOf(outcomes));
     if (name != null) {
-      pools.put(name, new NodePools(node, out));
+      pools.put(name, made);
     }
-    return out;
+    return made;
   }
 
   /**

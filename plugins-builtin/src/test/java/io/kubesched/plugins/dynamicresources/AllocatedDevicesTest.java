@@ -145,4 +145,37 @@ final class AllocatedDevicesTest {
     }
     assertThat(after.contains(new DeviceId("drv", "pool", "x3"))).isFalse();
   }
+
+  @Test
+  void aViewFindsAnIdByItsNamesWhateverRegistryMadeIt() {
+    DeviceIds ids = new DeviceIds();
+    DeviceId canonical = ids.intern(new DeviceId("drv", "pool", "d1"));
+    AllocatedDevices t = new AllocatedDevices(ids);
+    t.onResourceClaimChange(null, claim("a", 1, "d1"));
+    Set<DeviceId> view = t.view();
+    DeviceId ofAnother = new DeviceIds().intern(new DeviceId("drv", "pool", "d1"));
+    assertThat(
+            List.of(
+                view.contains(canonical),
+                view.contains(new DeviceId("drv", "pool", "d1")),
+                view.contains(ofAnother),
+                view.contains(ids.intern(new DeviceId("drv", "pool", "d2"))),
+                view.contains(new DeviceId("drv", "pool", "never")),
+                view.contains("d1")))
+        .isEqualTo(List.of(true, true, true, false, false, false));
+    assertThat(view).containsExactly(canonical);
+  }
+
+  @Test
+  void canonicalIdsAreOnePerNameAndNumberedInOrder() {
+    DeviceIds ids = new DeviceIds();
+    DeviceId a = ids.intern(new DeviceId("drv", "pool", "a"));
+    DeviceId b = ids.intern(new DeviceId("drv", "pool", "b"));
+    assertThat(List.of(a.slot(), b.slot(), ids.intern(new DeviceId("drv", "pool", "a")).slot()))
+        .isEqualTo(List.of(0, 1, 0));
+    assertThat(ids.intern(new DeviceId("drv", "pool", "a"))).isSameAs(a);
+    assertThat(ids.find(new DeviceId("drv", "pool", "c"))).isNull();
+    assertThat(ids.bySlot(1)).isSameAs(b);
+    assertThat(a).isNotEqualTo(b).isEqualTo(new DeviceId("drv", "pool", "a"));
+  }
 }
