@@ -28,12 +28,30 @@ final class BindCounter implements ClusterListener {
       if (name.startsWith(MEASURED)) {
         measured.incrementAndGet();
         lastMeasuredBindNanos.set(System.nanoTime());
+        synchronized (this) {
+          notifyAll();
+        }
       } else if (name.startsWith(INIT)) {
         init.incrementAndGet();
       } else if (name.startsWith(CHURN)) {
         churn.incrementAndGet();
       }
     }
+  }
+
+  /**
+   * Waits until {@code target} measured pods are bound or {@link System#nanoTime()} passes {@code
+   * deadlineNanos}; returns whether the target was reached.
+   */
+  synchronized boolean awaitMeasured(int target, long deadlineNanos) throws InterruptedException {
+    while (measured.get() < target) {
+      long left = deadlineNanos - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      wait(left / 1_000_000L, (int) (left % 1_000_000L));
+    }
+    return true;
   }
 
   @Override

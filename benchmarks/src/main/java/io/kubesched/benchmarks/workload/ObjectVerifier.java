@@ -161,6 +161,8 @@ final class ObjectVerifier {
         if (!reservedForPod) {
           errors.add("claim " + ns + "/" + name + " is not reserved for pod " + key(p));
         }
+        // a shared claim's devices count once, however many pods use it
+        boolean firstUse = checkedClaims.add(ns + "/" + name);
         for (V1DeviceRequestAllocationResult r : status.getAllocation().getDevices().getResults()) {
           String device = r.getDriver() + "/" + r.getPool() + "/" + r.getDevice();
           if (!WorkloadObjects.DRA_DRIVER.equals(r.getDriver())
@@ -169,13 +171,32 @@ final class ObjectVerifier {
             errors.add(
                 "pod " + key(p) + " on " + node + ": claim " + name + " got device " + device);
           }
-          if (checkedClaims.add(ns + "/" + name)) {
+          if (firstUse) {
             String previous = deviceOwner.putIfAbsent(device, ns + "/" + name);
             if (previous != null) {
               errors.add(
                   "device " + device + " allocated to " + previous + " and " + ns + "/" + name);
             }
           }
+        }
+      }
+    }
+    // claims of no pod (a steady-state workload's pre-allocated ones) take devices too
+    for (ResourceV1ResourceClaim c : cluster.listResourceClaims(null)) {
+      String key = c.getMetadata().getNamespace() + "/" + c.getMetadata().getName();
+      var status = c.getStatus();
+      if (checkedClaims.contains(key)
+          || status == null
+          || status.getAllocation() == null
+          || status.getAllocation().getDevices() == null
+          || status.getAllocation().getDevices().getResults() == null) {
+        continue;
+      }
+      for (V1DeviceRequestAllocationResult r : status.getAllocation().getDevices().getResults()) {
+        String device = r.getDriver() + "/" + r.getPool() + "/" + r.getDevice();
+        String previous = deviceOwner.putIfAbsent(device, key);
+        if (previous != null) {
+          errors.add("device " + device + " allocated to " + previous + " and " + key);
         }
       }
     }

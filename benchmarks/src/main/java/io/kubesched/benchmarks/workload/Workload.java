@@ -29,6 +29,8 @@ import java.util.Objects;
  *     the DRA driver's ResourceSlices, DeviceClass and claims ({@link Setup#NONE} for none)
  * @param devicesPerNode the devices each DRA node's ResourceSlice publishes (upstream's {@code
  *     maxClaimsPerNode}); 0 without DRA
+ * @param steadyState how the measured pods are created in upstream's steady-state mode, or {@code
+ *     null} to create them all at once
  */
 public record Workload(
     String name,
@@ -45,7 +47,51 @@ public record Workload(
     Duration churnInterval,
     boolean expectChurnUnschedulable,
     Setup setup,
-    int devicesPerNode) {
+    int devicesPerNode,
+    SteadyState steadyState) {
+
+  /**
+   * Upstream's {@code createPods} with {@code steadyState: true}: {@code measuredPods} pods are
+   * created, and each time all of them are bound they are deleted (with the claims made for them,
+   * as the resourceclaim controller does) and as many new ones created, until {@code duration} has
+   * passed; the throughput is the pods bound within it. Before that, {@code fill} decides how many
+   * devices stand allocated to claims of no pod (upstream's {@code initClaims} ResourceClaims in
+   * namespace {@code init}, allocated by {@code allocResourceClaims} on nodes picked at random).
+   *
+   * @param fill how many devices are taken before the measurement
+   * @param duration how long pods are created
+   */
+  public record SteadyState(Fill fill, Duration duration) {
+    /** Checks the values. */
+    public SteadyState {
+      Objects.requireNonNull(fill, "fill");
+      if (duration == null || duration.isNegative() || duration.isZero()) {
+        throw new IllegalArgumentException("steady state duration must be positive");
+      }
+    }
+  }
+
+  /** The devices taken before a steady-state measurement, as upstream's workload names say. */
+  public enum Fill {
+    /** None ({@code empty_*}: initClaims 0). */
+    EMPTY,
+    /** Half of them ({@code half_*}: initClaims 2500 of 5000). */
+    HALF,
+    /**
+     * All but one batch of pods' worth ({@code full_*}: initClaims 4990 of 5000, so that exactly
+     * one batch of ten pods fits).
+     */
+    FULL;
+
+    /** The number of claims allocated before the measurement, of {@code devices} devices. */
+    public int initClaims(int devices, int batch) {
+      return switch (this) {
+        case EMPTY -> 0;
+        case HALF -> devices / 2;
+        case FULL -> Math.max(0, devices - batch);
+      };
+    }
+  }
 
   /** Checks the sizes and names. */
   public Workload {
@@ -54,6 +100,9 @@ public record Workload(
     if (nodes < 0 || initPods < 0 || measuredPods < 1 || devicesPerNode < 0) {
       throw new IllegalArgumentException(
           name + ": nodes, initPods and devicesPerNode must be >= 0 and measuredPods >= 1");
+    }
+    if (steadyState != null && setup != Setup.DRA_CLAIM_TEMPLATE) {
+      throw new IllegalArgumentException(name + ": steady state needs the DRA claim template");
     }
   }
 
@@ -87,7 +136,8 @@ public record Workload(
         churnInterval,
         expectChurnUnschedulable,
         Setup.NONE,
-        0);
+        0,
+        null);
   }
 
   /**
@@ -176,7 +226,32 @@ public record Workload(
         churnInterval,
         expectChurnUnschedulable,
         setup,
-        devicesPerNode);
+        devicesPerNode,
+        steadyState);
+  }
+
+  /** Returns this steady-state workload creating pods for {@code duration} (others unchanged). */
+  public Workload withSteadyStateDuration(Duration duration) {
+    if (steadyState == null) {
+      return this;
+    }
+    return new Workload(
+        name,
+        nodes,
+        nodeLabels,
+        daemonsetNode,
+        initPods,
+        initKind,
+        initNamespace,
+        measuredPods,
+        measuredKind,
+        measuredNamespace,
+        churnKind,
+        churnInterval,
+        expectChurnUnschedulable,
+        setup,
+        devicesPerNode,
+        new SteadyState(steadyState.fill(), duration));
   }
 
   /** Returns the total number of nodes (with the daemonset node). */
@@ -329,7 +404,10 @@ public record Workload(
             500,
             2500,
             2500,
-            2));
+            2),
+        steadyState("SteadyStateClusterResourceClaimTemplate/empty_500nodes", Fill.EMPTY),
+        steadyState("SteadyStateClusterResourceClaimTemplate/half_500nodes", Fill.HALF),
+        steadyState("SteadyStateClusterResourceClaimTemplate/full_500nodes", Fill.FULL));
   }
 
   private static Workload volumes(
@@ -349,7 +427,8 @@ public record Workload(
         null,
         false,
         setup,
-        0);
+        0,
+        null);
   }
 
   private static Workload dra(
@@ -369,6 +448,31 @@ public record Workload(
         null,
         false,
         setup,
-        devicesPerNode);
+        devicesPerNode,
+        null);
+  }
+
+  /**
+   * {@code SteadyStateClusterResourceClaimTemplate}: 500 DRA nodes of 10 devices, batches of 10
+   * pods with a claim from the template, for 10 seconds.
+   */
+  private static Workload steadyState(String name, Fill fill) {
+    return new Workload(
+        name,
+        500,
+        NodeLabels.NONE,
+        false,
+        0,
+        PodKind.DRA,
+        "init",
+        10,
+        PodKind.DRA,
+        "test",
+        null,
+        null,
+        false,
+        Setup.DRA_CLAIM_TEMPLATE,
+        10,
+        new SteadyState(fill, Duration.ofSeconds(10)));
   }
 }

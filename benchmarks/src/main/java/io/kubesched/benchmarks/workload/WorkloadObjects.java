@@ -3,22 +3,28 @@ package io.kubesched.benchmarks.workload;
 import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1AWSElasticBlockStoreVolumeSource;
+import io.kubernetes.client.openapi.models.V1AllocationResult;
 import io.kubernetes.client.openapi.models.V1CELDeviceSelector;
 import io.kubernetes.client.openapi.models.V1CSINode;
 import io.kubernetes.client.openapi.models.V1CSINodeDriver;
 import io.kubernetes.client.openapi.models.V1CSINodeSpec;
 import io.kubernetes.client.openapi.models.V1CSIPersistentVolumeSource;
 import io.kubernetes.client.openapi.models.V1Device;
+import io.kubernetes.client.openapi.models.V1DeviceAllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceAttribute;
 import io.kubernetes.client.openapi.models.V1DeviceCapacity;
 import io.kubernetes.client.openapi.models.V1DeviceClaim;
 import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1DeviceClassSpec;
 import io.kubernetes.client.openapi.models.V1DeviceRequest;
+import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceSelector;
 import io.kubernetes.client.openapi.models.V1ExactDeviceRequest;
 import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1NodeSelector;
+import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
+import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ObjectReference;
 import io.kubernetes.client.openapi.models.V1OwnerReference;
@@ -34,6 +40,7 @@ import io.kubernetes.client.openapi.models.V1PodResourceClaim;
 import io.kubernetes.client.openapi.models.V1PodResourceClaimStatus;
 import io.kubernetes.client.openapi.models.V1PodStatus;
 import io.kubernetes.client.openapi.models.V1ResourceClaimSpec;
+import io.kubernetes.client.openapi.models.V1ResourceClaimStatus;
 import io.kubernetes.client.openapi.models.V1ResourceClaimTemplate;
 import io.kubernetes.client.openapi.models.V1ResourceClaimTemplateSpec;
 import io.kubernetes.client.openapi.models.V1ResourcePool;
@@ -44,9 +51,11 @@ import io.kubernetes.client.openapi.models.V1VolumeNodeResources;
 import io.kubernetes.client.openapi.models.V1VolumeResourceRequirements;
 import io.kubesched.benchmarks.workload.Workload.Setup;
 import io.kubesched.core.cluster.InMemoryCluster;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 /**
  * Creates a workload's nodes and the objects of its {@link Setup}, built as upstream scheduler_perf
@@ -215,6 +224,93 @@ final class WorkloadObjects {
                   new V1PodResourceClaimStatus().name(POD_CLAIM).resourceClaimName(claimName)));
     }
     cluster.addPod(pod);
+  }
+
+  /**
+   * Upstream's {@code createAny} of {@code count} {@code resourceclaim.yaml} claims ({@code
+   * test-claim-<i>}) in {@code namespace} followed by {@code allocResourceClaims}: each claim is
+   * allocated one free device of a node picked at random among those with one left (upstream's
+   * allocator takes the node's first free device), with the node selector kube's allocator writes,
+   * and reserved for nobody.
+   */
+  static void createAllocatedClaims(
+      InMemoryCluster cluster, Workload w, String namespace, int count, Random random) {
+    if (cluster.get(V1Namespace.class, null, namespace).isEmpty()) {
+      cluster.create(new V1Namespace().metadata(new V1ObjectMeta().name(namespace)));
+    }
+    int[] used = new int[w.nodes()];
+    List<Integer> withRoom = new ArrayList<>();
+    for (int i = 0; i < w.nodes(); i++) {
+      if (w.devicesPerNode() > 0) {
+        withRoom.add(i);
+      }
+    }
+    for (int c = 0; c < count; c++) {
+      if (withRoom.isEmpty()) {
+        throw new IllegalStateException(
+            "could not allocate claim " + c + " out of " + count + ": no device left");
+      }
+      int pick = random.nextInt(withRoom.size());
+      int node = withRoom.get(pick);
+      String nodeName = nodeName(w, node);
+      int device = used[node]++;
+      if (used[node] == w.devicesPerNode()) {
+        withRoom.set(pick, withRoom.get(withRoom.size() - 1));
+        withRoom.remove(withRoom.size() - 1);
+      }
+      ResourceV1ResourceClaim claim =
+          cluster.create(
+              new ResourceV1ResourceClaim()
+                  .apiVersion("resource.k8s.io/v1")
+                  .kind("ResourceClaim")
+                  .metadata(
+                      new V1ObjectMeta()
+                          .name("test-claim-" + c)
+                          .namespace(namespace)
+                          .uid(namespace + "-test-claim-" + c))
+                  .spec(claimSpec()));
+      claim.status(
+          new V1ResourceClaimStatus()
+              .allocation(
+                  new V1AllocationResult()
+                      .devices(
+                          new V1DeviceAllocationResult()
+                              .addResultsItem(
+                                  new V1DeviceRequestAllocationResult()
+                                      .request("req-0")
+                                      .driver(DRA_DRIVER)
+                                      .pool(nodeName)
+                                      .device("instance-" + device)))
+                      .nodeSelector(
+                          new V1NodeSelector()
+                              .addNodeSelectorTermsItem(
+                                  new V1NodeSelectorTerm()
+                                      .addMatchFieldsItem(
+                                          new V1NodeSelectorRequirement()
+                                              .key("metadata.name")
+                                              .operator("In")
+                                              .addValuesItem(nodeName))))));
+      cluster.updateResourceClaimStatus(claim);
+    }
+  }
+
+  /**
+   * Deletes {@code pod} and the claims made for it from a template (named in its {@code
+   * status.resourceClaimStatuses}), as the resourceclaim controller deletes a deleted pod's claims.
+   */
+  static void deletePodAndClaims(InMemoryCluster cluster, V1Pod pod) {
+    cluster.deletePod(pod);
+    if (pod.getStatus() == null || pod.getStatus().getResourceClaimStatuses() == null) {
+      return;
+    }
+    for (V1PodResourceClaimStatus s : pod.getStatus().getResourceClaimStatuses()) {
+      if (s.getResourceClaimName() != null) {
+        cluster.delete(
+            ResourceV1ResourceClaim.class,
+            pod.getMetadata().getNamespace(),
+            s.getResourceClaimName());
+      }
+    }
   }
 
   /** {@code deviceclass.yaml}. */

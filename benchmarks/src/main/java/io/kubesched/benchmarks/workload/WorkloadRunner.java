@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -129,9 +130,17 @@ public final class WorkloadRunner {
         failures.add(
             "only " + counter.init.get() + " of " + w.initPods() + " initial pods were bound");
       }
+      if (w.steadyState() != null) {
+        WorkloadObjects.createAllocatedClaims(
+            cluster,
+            w,
+            w.initNamespace(),
+            w.steadyState().fill().initClaims(w.nodes() * w.devicesPerNode(), w.measuredPods()),
+            new Random(1));
+      }
       WorkloadObjects.prepareNamespace(cluster, w, w.measuredNamespace(), w.measuredPods());
       List<V1Pod> measured = new ArrayList<>(w.measuredPods());
-      for (int i = 0; i < w.measuredPods(); i++) {
+      for (int i = 0; w.steadyState() == null && i < w.measuredPods(); i++) {
         measured.add(
             Templates.pod(w.measuredKind(), w.measuredNamespace(), BindCounter.MEASURED + i));
       }
@@ -171,9 +180,21 @@ public final class WorkloadRunner {
         WorkloadObjects.addPod(cluster, w, measured.get(i), i);
       }
       measured = null;
-      boolean done = await(counter.measured::get, w.measuredPods(), o.timeout());
-      attempts.stop();
-      endNanos = done ? counter.lastMeasuredBindNanos.get() : System.nanoTime();
+      boolean done;
+      int measuredCount;
+      if (w.steadyState() == null) {
+        done = await(counter.measured::get, w.measuredPods(), o.timeout());
+        attempts.stop();
+        endNanos = done ? counter.lastMeasuredBindNanos.get() : System.nanoTime();
+        measuredCount = counter.measured.get();
+      } else {
+        SteadyRun run = steady(cluster, w, counter, startNanos, o.timeout());
+        attempts.stop();
+        done = run.lastBatchBound();
+        endNanos = run.endNanos();
+        measuredCount = run.boundInTime();
+        deletedBefore += run.deleted();
+      }
       Map<String, Long> cpuAfter = cpuByRole();
       long cpuAfterNanos = System.nanoTime();
       sampler.shutdownNow();
@@ -184,7 +205,13 @@ public final class WorkloadRunner {
           samples.add((counter.measured.get() - last[1]) / (tail / 1e9));
         }
       }
-      if (!done) {
+      if (!done && w.steadyState() != null) {
+        failures.add(
+            "the last batch of "
+                + w.measuredPods()
+                + " steady-state pods was not bound within "
+                + o.timeout());
+      } else if (!done) {
         failures.add(
             "only "
                 + counter.measured.get()
@@ -222,11 +249,11 @@ public final class WorkloadRunner {
           w.name(),
           nodes,
           w.initPods(),
-          w.measuredPods(),
+          w.steadyState() == null ? w.measuredPods() : measuredCount,
           o.threads(),
           pct,
           numFeasibleNodesToFind(pct, w.totalNodes()),
-          counter.measured.get() / seconds,
+          measuredCount / seconds,
           percentile(thr, 50),
           percentile(thr, 90),
           percentile(thr, 99),
@@ -253,6 +280,49 @@ public final class WorkloadRunner {
       binding.shutdownNow();
       if (workers != null) {
         workers.shutdownNow();
+      }
+    }
+  }
+
+  /**
+   * What a steady-state measurement did.
+   *
+   * @param boundInTime the measured pods bound before the duration ended
+   * @param endNanos when the duration ended
+   * @param lastBatchBound whether the batch in flight at the end got bound afterwards
+   * @param deleted the pods the measurement deleted itself
+   */
+  private record SteadyRun(int boundInTime, long endNanos, boolean lastBatchBound, int deleted) {}
+
+  /**
+   * Upstream's steady-state {@code createPods}: creates a batch of {@code measuredPods} pods, waits
+   * until all are bound, deletes them with their claims and starts again, until the workload's
+   * duration has passed since {@code startNanos}; then lets the batch in flight finish (within
+   * {@code timeout}) so that the end state can be verified.
+   */
+  private static SteadyRun steady(
+      InMemoryCluster cluster, Workload w, BindCounter counter, long startNanos, Duration timeout)
+      throws InterruptedException {
+    int batch = w.measuredPods();
+    long deadline = startNanos + w.steadyState().duration().toNanos();
+    int created = 0;
+    int deleted = 0;
+    while (true) {
+      List<V1Pod> pods = new ArrayList<>(batch);
+      for (int i = 0; i < batch; i++) {
+        V1Pod p =
+            Templates.pod(w.measuredKind(), w.measuredNamespace(), BindCounter.MEASURED + created);
+        WorkloadObjects.addPod(cluster, w, p, created++);
+        pods.add(p);
+      }
+      if (!counter.awaitMeasured(created, deadline)) {
+        int boundInTime = counter.measured.get();
+        boolean last = counter.awaitMeasured(created, System.nanoTime() + timeout.toNanos());
+        return new SteadyRun(boundInTime, deadline, last, deleted);
+      }
+      for (V1Pod p : pods) {
+        WorkloadObjects.deletePodAndClaims(cluster, p);
+        deleted++;
       }
     }
   }

@@ -197,9 +197,10 @@ public final class WorkloadsCommand {
     double f = Math.min(1.0, 1000.0 / Math.max(1, w.nodes()));
     f = Math.min(f, 2000.0 / w.measuredPods());
     return w.withSizes(
-        Math.max(1, (int) (w.nodes() * f)),
-        (int) (w.initPods() * f),
-        Math.max(1, (int) (w.measuredPods() * f)));
+            Math.max(1, (int) (w.nodes() * f)),
+            (int) (w.initPods() * f),
+            Math.max(1, (int) (w.measuredPods() * f)))
+        .withSteadyStateDuration(Duration.ofSeconds(2));
   }
 
   static void writeJson(Path file, List<WorkloadResult> results) throws IOException {

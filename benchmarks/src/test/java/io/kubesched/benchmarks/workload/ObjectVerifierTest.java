@@ -139,7 +139,33 @@ final class ObjectVerifierTest {
             2,
             (Consumer<InMemoryCluster>)
                 c -> allocate(c, "test-claim-0", "measured-0", DRA0, "instance-0"),
-            List.of("claim test/test-claim-0 is not reserved for pod test/measured-1")));
+            List.of("claim test/test-claim-0 is not reserved for pod test/measured-1")),
+        Arguments.argumentSet(
+            "DRA: claims of no pod (allocated at random, seed 1) on the pods' devices",
+            "SteadyStateClusterResourceClaimTemplate/half",
+            2,
+            4,
+            (Consumer<InMemoryCluster>)
+                c ->
+                    WorkloadObjects.createAllocatedClaims(
+                        c,
+                        Workload.catalog().stream()
+                            .filter(x -> x.name().endsWith("half_500nodes"))
+                            .findFirst()
+                            .orElseThrow()
+                            .withSizes(2, 0, 4),
+                        "init",
+                        16,
+                        new java.util.Random(1)),
+            List.of(
+                "device test-driver.cdi.k8s.io/scheduler-perf-dra-1/instance-0 allocated to"
+                    + " test/measured-1-resource and init/test-claim-0",
+                "device test-driver.cdi.k8s.io/scheduler-perf-dra-0/instance-0 allocated to"
+                    + " test/measured-0-resource and init/test-claim-1",
+                "device test-driver.cdi.k8s.io/scheduler-perf-dra-0/instance-1 allocated to"
+                    + " test/measured-2-resource and init/test-claim-2",
+                "device test-driver.cdi.k8s.io/scheduler-perf-dra-1/instance-1 allocated to"
+                    + " test/measured-3-resource and init/test-claim-7")));
   }
 
   @ParameterizedTest
