@@ -167,6 +167,7 @@ final class Allocator {
     this.claims = List.copyOf(claims);
     this.onlyCountedRequests = onlyCountedRequests(this.claims);
     this.reqs = reqsOf(this.claims);
+    this.singleDeviceShape = singleDeviceShape(this.claims);
     this.allocated = allocated;
     // looked up by every node's search: once per class and pod
     Map<String, Optional<V1DeviceClass>> known = new ConcurrentHashMap<>();
@@ -229,12 +230,103 @@ final class Allocator {
    * @throws AllocationException when a claim or class is broken (kube's Filter error)
    */
   Optional<List<V1AllocationResult>> allocate(V1Node node) throws AllocationException {
+    ReqTable single = singleDevice;
+    if (single != null) {
+      return allocateSingle(node, single);
+    }
     if (searchedOnce && onlyCountedRequests && noFreeDevice(node)) {
       return Optional.empty();
     }
-    Optional<List<V1AllocationResult>> out = new Search(node).run();
+    Search search = new Search(node);
+    Optional<List<V1AllocationResult>> out = search.run();
     searchedOnce = true;
+    if (singleDeviceShape) {
+      singleDevice = search.data;
+    }
     return out;
+  }
+
+  /**
+   * Whether the pod has one claim asking for one device of one request, without constraints or
+   * admin access: the search then takes the first free device that passes the selectors.
+   */
+  private final boolean singleDeviceShape;
+
+  /**
+   * For a {@link #singleDeviceShape} pod, the request data of a search that ran without an error
+   * (nothing in it depends on the node): later nodes take the short path of {@link
+   * #allocateSingle}.
+   */
+  private volatile ReqTable singleDevice;
+
+  private static boolean singleDeviceShape(List<ResourceV1ResourceClaim> claims) {
+    if (claims.size() != 1) {
+      return false;
+    }
+    V1DeviceClaim dc = deviceClaim(claims.get(0));
+    List<V1DeviceRequest> requests = requests(dc);
+    if (requests.size() != 1 || (dc.getConstraints() != null && !dc.getConstraints().isEmpty())) {
+      return false;
+    }
+    V1DeviceRequest r = requests.get(0);
+    return (r.getFirstAvailable() == null || r.getFirstAvailable().isEmpty())
+        && r.getExactly() != null
+        && r.getExactly().getAdminAccess() == null
+        && (r.getExactly().getAllocationMode() == null
+            || "ExactCount".equals(r.getExactly().getAllocationMode()))
+        && (r.getExactly().getCount() == null || r.getExactly().getCount() == 1);
+  }
+
+  /**
+   * The search's outcome for a {@link #singleDeviceShape} pod without its bookkeeping: the first
+   * device of the node's complete, valid pools (in pool, slice and device order) that is not taken,
+   * passes the selectors and consumes no counters; none, with an invalid pool, is that node's
+   * error.
+   */
+  private Optional<List<V1AllocationResult>> allocateSingle(V1Node node, ReqTable data)
+      throws AllocationException {
+    ReqData d = data.get(0, 0, 0);
+    SliceIndex.NodePools np = slices.nodePools(node);
+    List<Pool> pools = np.pools();
+    boolean invalid = false;
+    for (int pi = 0; pi < pools.size(); pi++) {
+      Pool p = pools.get(pi);
+      invalid |= p.invalid();
+      if (p.incomplete() || p.invalid()) {
+        continue;
+      }
+      byte[][] known = np.outcomes().get(pi).of(d.selectors);
+      for (int sl = 0; sl < p.slices().size(); sl++) {
+        V1ResourceSlice s = p.slices().get(sl);
+        List<V1Device> devs = Pools.devices(s);
+        List<DeviceId> ids = p.ids().get(sl);
+        for (int k = 0; k < devs.size(); k++) {
+          DeviceId id = ids.get(k);
+          if (allocated.contains(id)) {
+            continue;
+          }
+          V1Device dev = devs.get(k);
+          try {
+            if (!selectable(node, 0, d, id, dev, s, known[sl], k)
+                || (dev.getConsumesCounters() != null && !dev.getConsumesCounters().isEmpty())) {
+              continue;
+            }
+          } catch (WrappedError e) {
+            throw e.cause;
+          }
+          List<AllocationResults.Result> picked =
+              List.of(new AllocationResults.Result(d.req, id, dev, s));
+          if (!AllocationResults.cannotFail(picked)) {
+            return Optional.of(List.of(AllocationResults.build(claims.get(0), 0, picked, data)));
+          }
+          return Optional.of(new LazyResults(claims, List.of(picked), data));
+        }
+      }
+    }
+    if (invalid) {
+      throw new AllocationException("invalid resource pools were encountered", true);
+    }
+    return Optional.empty();
   }
 
   /**
@@ -245,6 +337,70 @@ final class Allocator {
 
   /** Whether there are requests and each wants a count of devices (no "All", no admin access). */
   private final boolean onlyCountedRequests;
+
+  /**
+   * Whether device {@code dev} of slice {@code s} passes the class's and the request's selectors
+   * and can be used on {@code node}. {@code known}, when given, holds the selectors' outcomes of
+   * the slice's devices and {@code k} is the device's position in it.
+   */
+  private boolean selectable(
+      V1Node node,
+      int ci,
+      ReqData d,
+      DeviceId id,
+      V1Device dev,
+      V1ResourceSlice s,
+      byte[] known,
+      int k)
+      throws WrappedError {
+    if (dev.getBindingConditions() != null && !dev.getBindingConditions().isEmpty()) {
+      return false; // DRADeviceBindingConditions is off
+    }
+    byte outcome = known == null ? SliceIndex.Outcomes.UNKNOWN : known[k];
+    boolean match;
+    if (outcome != SliceIndex.Outcomes.UNKNOWN) {
+      match = outcome == SliceIndex.Outcomes.MATCH;
+    } else {
+      match = selectorsMatch(ci, d, id, dev, s);
+      if (known != null) {
+        known[k] = match ? SliceIndex.Outcomes.MATCH : SliceIndex.Outcomes.NO_MATCH;
+      }
+    }
+    if (match && Boolean.TRUE.equals(s.getSpec().getPerDeviceNodeSelection())) {
+      match =
+          Pools.nodeMatches(
+              node,
+              dev.getNodeName() == null ? "" : dev.getNodeName(),
+              Boolean.TRUE.equals(dev.getAllNodes()),
+              dev.getNodeSelector());
+    }
+    return match;
+  }
+
+  private boolean selectorsMatch(int ci, ReqData d, DeviceId id, V1Device dev, V1ResourceSlice s)
+      throws WrappedError {
+    // the selectors' outcome depends on the device, the class and the request's expressions
+    // only: kept across pods and nodes in the slice index
+    SliceIndex.Selectable key =
+        new SliceIndex.Selectable(dev, d.deviceClass, d.expressions, d.expressionsHash);
+    Boolean known = slices.selectable(key);
+    if (known != null) {
+      return known;
+    }
+    boolean match;
+    try {
+      Candidate c = new Candidate(id, dev, s);
+      String claimOwner = "claim " + ref(claims.get(ci));
+      match =
+          SelectorMatch.matches(
+                  cel, "class " + name(d.deviceClass), c, classSelectors(d.deviceClass))
+              && SelectorMatch.matches(cel, claimOwner, c, d.req.selectors());
+    } catch (AllocationException e) {
+      throw new WrappedError(e);
+    }
+    slices.rememberSelectable(key, match);
+    return match;
+  }
 
   /**
    * Whether every device of every complete pool {@code node} can use is taken, and no pool is
@@ -498,7 +654,7 @@ final class Allocator {
                     new Candidate(new DeviceId(p.driver(), p.name(), dev.getName()), dev, s);
                 boolean selectable;
                 try {
-                  selectable = selectable(ci, d, c.id(), c.device(), c.slice(), null, 0);
+                  selectable = selectable(node, ci, d, c.id(), c.device(), c.slice(), null, 0);
                 } catch (WrappedError e) {
                   throw e.cause;
                 }
@@ -580,7 +736,7 @@ final class Allocator {
               continue;
             }
             V1Device dev = devs.get(k);
-            if (!selectable(ci, d, id, dev, s, knownInSlice, k)) {
+            if (!selectable(node, ci, d, id, dev, s, knownInSlice, k)) {
               continue;
             }
             Runnable undo = allocateDevice(ci, d, new Candidate(id, dev, s), false);
@@ -672,63 +828,6 @@ final class Allocator {
           rs.remove(rs.size() - 1);
         }
       };
-    }
-
-    /**
-     * Whether device {@code dev} of slice {@code s} passes the class's and the request's selectors
-     * and can be used on the node. {@code known}, when given, holds the selectors' outcomes of the
-     * slice's devices and {@code k} is the device's position in it.
-     */
-    private boolean selectable(
-        int ci, ReqData d, DeviceId id, V1Device dev, V1ResourceSlice s, byte[] known, int k)
-        throws WrappedError {
-      if (dev.getBindingConditions() != null && !dev.getBindingConditions().isEmpty()) {
-        return false; // DRADeviceBindingConditions is off
-      }
-      byte outcome = known == null ? SliceIndex.Outcomes.UNKNOWN : known[k];
-      boolean match;
-      if (outcome != SliceIndex.Outcomes.UNKNOWN) {
-        match = outcome == SliceIndex.Outcomes.MATCH;
-      } else {
-        match = selectorsMatch(ci, d, id, dev, s);
-        if (known != null) {
-          known[k] = match ? SliceIndex.Outcomes.MATCH : SliceIndex.Outcomes.NO_MATCH;
-        }
-      }
-      if (match && Boolean.TRUE.equals(s.getSpec().getPerDeviceNodeSelection())) {
-        match =
-            Pools.nodeMatches(
-                node,
-                dev.getNodeName() == null ? "" : dev.getNodeName(),
-                Boolean.TRUE.equals(dev.getAllNodes()),
-                dev.getNodeSelector());
-      }
-      return match;
-    }
-
-    private boolean selectorsMatch(int ci, ReqData d, DeviceId id, V1Device dev, V1ResourceSlice s)
-        throws WrappedError {
-      // the selectors' outcome depends on the device, the class and the request's expressions
-      // only: kept across pods and nodes in the slice index
-      SliceIndex.Selectable key =
-          new SliceIndex.Selectable(dev, d.deviceClass, d.expressions, d.expressionsHash);
-      Boolean known = slices.selectable(key);
-      if (known != null) {
-        return known;
-      }
-      boolean match;
-      try {
-        Candidate c = new Candidate(id, dev, s);
-        String claimOwner = "claim " + ref(claims.get(ci));
-        match =
-            SelectorMatch.matches(
-                    cel, "class " + name(d.deviceClass), c, classSelectors(d.deviceClass))
-                && SelectorMatch.matches(cel, claimOwner, c, d.req.selectors());
-      } catch (AllocationException e) {
-        throw new WrappedError(e);
-      }
-      slices.rememberSelectable(key, match);
-      return match;
     }
   }
 

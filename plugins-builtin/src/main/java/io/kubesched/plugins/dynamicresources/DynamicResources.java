@@ -39,6 +39,7 @@ import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -91,7 +92,7 @@ public final class DynamicResources
     final List<ResourceV1ResourceClaim> claims;
     final List<NodeSelector> availableOnNodes;
     final Allocator allocator;
-    final Map<String, List<V1AllocationResult>> nodeAllocations = new ConcurrentHashMap<>();
+    final Map<String, List<V1AllocationResult>> nodeAllocations;
     final V1AllocationResult[] reserved;
 
     /** Indices of allocated claims whose node selector failed on some node (Filter, parallel). */
@@ -100,10 +101,14 @@ public final class DynamicResources
     State(
         List<ResourceV1ResourceClaim> claims,
         List<NodeSelector> availableOnNodes,
-        Allocator allocator) {
+        Allocator allocator,
+        int nodesWithDevices) {
       this.claims = new ArrayList<>(claims);
       this.availableOnNodes = availableOnNodes;
       this.allocator = allocator;
+      // sized for every node that publishes devices, so that Filter never grows it
+      this.nodeAllocations =
+          new ConcurrentHashMap<>(allocator == null ? 16 : Math.min(nodesWithDevices, 1 << 16));
       this.reserved = new V1AllocationResult[claims.size()];
     }
   }
@@ -233,12 +238,15 @@ public final class DynamicResources
       available.add(selector);
     }
     Allocator allocator = null;
+    int nodesWithDevices = 0;
     if (!toAllocate.isEmpty()) {
+      SliceIndex index = sliceIndex();
+      nodesWithDevices = index.nodesWithOwnSlices();
       allocator =
           new Allocator(
-              features, toAllocate, allocatedDevices(), client::getDeviceClass, sliceIndex(), cel);
+              features, toAllocate, allocatedDevices(), client::getDeviceClass, index, cel);
     }
-    state.write(KEY, new State(claims, available, allocator));
+    state.write(KEY, new State(claims, available, allocator, nodesWithDevices));
     return PreFilterResult.success();
   }
 
@@ -314,27 +322,36 @@ public final class DynamicResources
     if (inFlight.isEmpty()) {
       return taken;
     }
-    Set<DeviceId> flying = new HashSet<>();
+    // a few claims at a time: canonical ids in a list, compared by identity first
+    List<DeviceId> flyingIds = new ArrayList<>();
     for (ResourceV1ResourceClaim c : inFlight.values()) {
-      flying.addAll(AllocatedDevices.devicesOf(c));
+      for (DeviceId d : AllocatedDevices.devicesOf(c)) {
+        flyingIds.add(deviceIds.intern(d));
+      }
     }
+    DeviceId[] flying = flyingIds.toArray(new DeviceId[0]);
     return new AbstractSet<>() {
       @Override
       public boolean contains(Object o) {
-        return flying.contains(o) || taken.contains(o);
+        for (DeviceId f : flying) {
+          if (f == o || f.equals(o)) {
+            return true;
+          }
+        }
+        return taken.contains(o);
       }
 
       @Override
       public Iterator<DeviceId> iterator() {
         Set<DeviceId> all = new HashSet<>(taken);
-        all.addAll(flying);
+        all.addAll(Arrays.asList(flying));
         return all.iterator();
       }
 
       @Override
       public int size() {
         Set<DeviceId> all = new HashSet<>(taken);
-        all.addAll(flying);
+        all.addAll(Arrays.asList(flying));
         return all.size();
       }
     };

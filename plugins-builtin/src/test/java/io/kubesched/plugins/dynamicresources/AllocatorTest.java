@@ -515,8 +515,9 @@ class AllocatorTest {
   }
 
   /**
-   * A second node's search of the same pod may be skipped when the node has no free device (the
-   * first search having shown the claims sound): every case answers the same the second time.
+   * A second node's search of the same pod may be skipped when the node has no free device, and
+   * takes the short path for a claim of one device (the first search having shown the claims
+   * sound): every case answers the same the second time.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
