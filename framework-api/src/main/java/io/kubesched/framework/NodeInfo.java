@@ -46,7 +46,8 @@ public final class NodeInfo {
   private long allowedPodNumber;
   private int podCount;
   private Map<String, ImageStateSummary> imageStates = Map.of();
-  private final HashMap<String, Integer> pvcRefCounts;
+  // null while no pod on the node has a volume claim (most nodes): copies share nothing then
+  private HashMap<String, Integer> pvcRefCounts;
   // The index of each pod in {@code pods} by UID, built once the node holds many pods and kept
   // from then on; not copied into snapshots (built there too if they remove many pods).
   private HashMap<String, Integer> podIndex;
@@ -73,7 +74,6 @@ public final class NodeInfo {
     this.podsWithAffinity = new ArrayList<>();
     this.podsWithRequiredAntiAffinity = new ArrayList<>();
     this.usedPorts = new ArrayList<>();
-    this.pvcRefCounts = new HashMap<>();
     this.podsView = Collections.unmodifiableList(pods);
     this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
     this.podsWithRequiredAntiAffinityView =
@@ -116,7 +116,7 @@ public final class NodeInfo {
     this.allowedPodNumber = other.allowedPodNumber;
     this.podCount = other.podCount;
     this.imageStates = other.imageStates;
-    this.pvcRefCounts = new HashMap<>(other.pvcRefCounts);
+    this.pvcRefCounts = other.pvcRefCounts == null ? null : new HashMap<>(other.pvcRefCounts);
     this.podsView = Collections.unmodifiableList(pods);
     this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
     this.podsWithRequiredAntiAffinityView =
@@ -270,8 +270,11 @@ public final class NodeInfo {
     for (String claim : pod.pvcNames()) {
       String k = pod.namespace() + "/" + claim;
       if (sign > 0) {
+        if (pvcRefCounts == null) {
+          pvcRefCounts = new HashMap<>();
+        }
         pvcRefCounts.merge(k, 1, Integer::sum);
-      } else {
+      } else if (pvcRefCounts != null) {
         pvcRefCounts.computeIfPresent(k, (key, v) -> v <= 1 ? null : v - 1);
       }
     }
@@ -404,7 +407,7 @@ public final class NodeInfo {
 
   /** Returns the reference counts of persistent volume claims, keyed {@code namespace/claim}. */
   public Map<String, Integer> pvcRefCounts() {
-    return Collections.unmodifiableMap(pvcRefCounts);
+    return pvcRefCounts == null ? Map.of() : Collections.unmodifiableMap(pvcRefCounts);
   }
 
   /** Returns the generation, which changes on every modification. */

@@ -30,6 +30,7 @@ import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.NominatingInfo;
 import io.kubesched.framework.Parallelizer;
 import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.PodNominator;
 import io.kubesched.framework.PodsToActivate;
 import io.kubesched.framework.PostFilterResult;
 import io.kubesched.framework.QueuedPodInfo;
@@ -155,7 +156,17 @@ public final class Scheduler implements AutoCloseable {
             cluster,
             clock,
             parallelizer,
-            node -> holder.queue == null ? List.of() : holder.queue.nominatedPodsForNode(node),
+            new PodNominator() {
+              @Override
+              public List<PodInfo> nominatedPodsForNode(String node) {
+                return holder.queue == null ? List.of() : holder.queue.nominatedPodsForNode(node);
+              }
+
+              @Override
+              public Map<String, List<PodInfo>> nominatedPodsByNode() {
+                return holder.queue == null ? Map.of() : holder.queue.nominatedPodsByNode();
+              }
+            },
             () -> snapshot,
             waitingPods,
             pods -> {

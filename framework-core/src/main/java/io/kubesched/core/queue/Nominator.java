@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -138,6 +139,11 @@ final class Nominator {
   /** Returns whether no pod is nominated; safe without the queue's lock. */
   boolean isEmpty() {
     return empty;
+  }
+
+  /** Returns the nodes that have nominated pods, in nomination order: read under the lock only. */
+  Set<String> nodes() {
+    return nominatedPods.keySet();
   }
 
   /**

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -788,34 +789,60 @@ public final class SchedulingQueue implements PodNominator {
     }
     lock.lock();
     try {
-      List<Nominator.PodRef> refs = nominator.forNode(nodeName);
-      if (refs.isEmpty()) {
-        return List.of();
-      }
-      List<PodInfo> out = new ArrayList<>(refs.size());
-      for (Nominator.PodRef r : refs) {
-        String key = r.key();
-        QueuedPodInfo p = activeQ.get(key);
-        if (p == null) {
-          p = unschedulablePods.get(key);
-        }
-        if (p == null) {
-          p = backoffQ.get(key);
-        }
-        if (p != null) {
-          out.add(p.podInfo());
-        } else {
-          V1Pod bare =
-              new V1Pod()
-                  .metadata(
-                      new V1ObjectMeta().name(r.name()).namespace(r.namespace()).uid(r.uid()));
-          out.add(PodInfo.of(bare));
+      return resolveNominated(nominator.forNode(nodeName));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public Map<String, List<PodInfo>> nominatedPodsByNode() {
+    if (nominator.isEmpty()) {
+      return Map.of();
+    }
+    lock.lock();
+    try {
+      Map<String, List<PodInfo>> out = new HashMap<>();
+      for (String node : nominator.nodes()) {
+        List<PodInfo> pods = resolveNominated(nominator.forNode(node));
+        if (!pods.isEmpty()) {
+          out.put(node, pods);
         }
       }
       return out;
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * The pods of {@code refs} as the queue holds them now (a bare pod for one the queue no longer
+   * holds, e.g. in flight); called under the lock.
+   */
+  private List<PodInfo> resolveNominated(List<Nominator.PodRef> refs) {
+    if (refs.isEmpty()) {
+      return List.of();
+    }
+    List<PodInfo> out = new ArrayList<>(refs.size());
+    for (Nominator.PodRef r : refs) {
+      String key = r.key();
+      QueuedPodInfo p = activeQ.get(key);
+      if (p == null) {
+        p = unschedulablePods.get(key);
+      }
+      if (p == null) {
+        p = backoffQ.get(key);
+      }
+      if (p != null) {
+        out.add(p.podInfo());
+      } else {
+        V1Pod bare =
+            new V1Pod()
+                .metadata(new V1ObjectMeta().name(r.name()).namespace(r.namespace()).uid(r.uid()));
+        out.add(PodInfo.of(bare));
+      }
+    }
+    return out;
   }
 
   /** Returns the node the pod with {@code uid} is nominated to, or {@code null}. */

@@ -607,13 +607,22 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   @Override
   public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
+    return runFilterPluginsWithNominatedPods(
+        state, pod, node, ctx.nominator().nominatedPodsForNode(node.name()));
+  }
+
+  /**
+   * The same with the pods nominated to {@code node} given (as {@link
+   * PodNominator#nominatedPodsByNode()} read them for the whole Filter phase).
+   */
+  public Status runFilterPluginsWithNominatedPods(
+      CycleState state, PodInfo pod, NodeInfo node, List<PodInfo> nominated) {
     Status status = Status.success();
     boolean podsAdded = false;
     for (int i = 0; i < 2; i++) {
       CycleState stateToUse = state;
       NodeInfo nodeToUse = node;
       if (i == 0) {
-        List<PodInfo> nominated = ctx.nominator().nominatedPodsForNode(node.name());
         if (nominated != null && !nominated.isEmpty()) {
           NodeInfo nodeOut = null;
           CycleState stateOut = null;

@@ -372,13 +372,15 @@ public final class SchedulingAlgorithm {
     AtomicInteger feasibleLen = new AtomicInteger();
     AtomicReference<Status> error = new AtomicReference<>();
     int toFind = numNodesToFind;
+    // the nominated pods of every node, read once for the phase (null: ask node by node)
+    Map<String, List<PodInfo>> nominated = fwk.nominator().nominatedPodsByNode();
     if (fwk.parallelizer().parallelism() <= 1) {
       // One worker: the same walk as the parallel loop's (it, too, goes on after the last node
       // needed until one more fits, recording the rejections met on the way), without its atomics.
       int found = 0;
       for (int i = 0; i < numAllNodes; i++) {
         NodeInfo node = nodes.get((start + i) % numAllNodes);
-        Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
+        Status s = filterWithNominated(fwk, state, pod, node, nominated);
         if (s.code() == Status.Code.ERROR) {
           error.set(s);
           break;
@@ -399,7 +401,7 @@ public final class SchedulingAlgorithm {
           numAllNodes,
           i -> {
             NodeInfo node = nodes.get((start + i) % numAllNodes);
-            Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
+            Status s = filterWithNominated(fwk, state, pod, node, nominated);
             if (s.code() == Status.Code.ERROR) {
               error.compareAndSet(null, s);
               cancelled.set(true);
@@ -648,5 +650,17 @@ public final class SchedulingAlgorithm {
   private static SchedulingException toException(Status s) {
     SchedulingException e = s.asException();
     return e != null ? e : new SchedulingException(s.message());
+  }
+
+  private static Status filterWithNominated(
+      Framework fwk,
+      CycleState state,
+      PodInfo pod,
+      NodeInfo node,
+      Map<String, List<PodInfo>> nominated) {
+    return nominated == null
+        ? fwk.runFilterPluginsWithNominatedPods(state, pod, node)
+        : fwk.runFilterPluginsWithNominatedPods(
+            state, pod, node, nominated.getOrDefault(node.name(), List.of()));
   }
 }

@@ -740,6 +740,35 @@ final class SchedulingQueueTest {
   }
 
   @Test
+  void nominatedPodsByNodeGivesWhatEachNodeWouldGive() throws InterruptedException {
+    SchedulingQueue q = queue();
+    assertThat(q.nominatedPodsByNode()).isEmpty();
+    V1Pod a = nominated(pod("a"), "node1");
+    V1Pod b = nominated(pod("b"), "node1");
+    V1Pod c = nominated(pod("c"), "node2");
+    q.add(a);
+    q.add(b);
+    q.add(c);
+    q.pop(); // a is in flight: a bare pod stands for it, as node by node
+    q.update(c, withLabel(c, "x", "y"));
+    Map<String, List<PodInfo>> all = q.nominatedPodsByNode();
+    assertThat(all.keySet()).containsExactlyInAnyOrder("node1", "node2");
+    for (String node : List.of("node1", "node2", "node3")) {
+      List<PodInfo> one = q.nominatedPodsForNode(node);
+      List<PodInfo> fromAll = all.getOrDefault(node, List.of());
+      assertThat(fromAll)
+          .extracting(PodInfo::key)
+          .as(node)
+          .isEqualTo(one.stream().map(PodInfo::key).toList());
+      assertThat(fromAll)
+          .extracting(PodInfo::labels)
+          .as(node)
+          .isEqualTo(one.stream().map(PodInfo::labels).toList());
+    }
+    assertThat(all.get("node2").get(0).labels()).containsEntry("x", "y");
+  }
+
+  @Test
   void nominatedPodOutsideTheQueuesIsReturnedBare() {
     SchedulingQueue q = queue();
     V1Pod p = withLabel(pod("p", 7), "a", "b");

@@ -177,7 +177,65 @@ public final class Fit
     return node -> filterWith(s, node);
   }
 
+  // pods, cpu, memory and ephemeral storage: the statuses of every combination of their failures
+  private static final int TOO_MANY_PODS = 1;
+  private static final int CPU = 2;
+  private static final int MEMORY = 4;
+  private static final int EPHEMERAL_STORAGE = 8;
+  private static final Status[] STANDARD_FAILURES = standardFailures();
+
+  private static Status[] standardFailures() {
+    Status[] out = new Status[16];
+    for (int mask = 1; mask < 16; mask++) {
+      List<String> reasons = new ArrayList<>();
+      if ((mask & TOO_MANY_PODS) != 0) {
+        reasons.add(REASON_TOO_MANY_PODS);
+      }
+      if ((mask & CPU) != 0) {
+        reasons.add(REASON_INSUFFICIENT_CPU);
+      }
+      if ((mask & MEMORY) != 0) {
+        reasons.add(REASON_INSUFFICIENT_MEMORY);
+      }
+      if ((mask & EPHEMERAL_STORAGE) != 0) {
+        reasons.add(REASON_INSUFFICIENT_EPHEMERAL_STORAGE);
+      }
+      out[mask] = Status.unschedulable(reasons.toArray(new String[0]));
+    }
+    return out;
+  }
+
+  /**
+   * Which of the pod count, cpu, memory and ephemeral storage the node lacks, as bits; reads the
+   * node's primitive copies, not its Resource objects: this runs per node per pod.
+   */
+  private static int standardFailures(PreFilterState s, NodeInfo node) {
+    int mask = node.podCount() + 1 > node.allowedPodNumber() ? TOO_MANY_PODS : 0;
+    if (s.requestsNothing()) {
+      return mask;
+    }
+    long milliCpu = s.milliCpu();
+    if (milliCpu > 0 && milliCpu > node.allocatableMilliCpu() - node.requestedMilliCpu()) {
+      mask |= CPU;
+    }
+    long memory = s.memory();
+    if (memory > 0 && memory > node.allocatableMemory() - node.requestedMemory()) {
+      mask |= MEMORY;
+    }
+    long storage = s.ephemeralStorage();
+    if (storage > 0
+        && storage > node.allocatableEphemeralStorage() - node.requestedEphemeralStorage()) {
+      mask |= EPHEMERAL_STORAGE;
+    }
+    return mask;
+  }
+
   private static Status filterWith(PreFilterState s, NodeInfo node) {
+    if (s.requestsNothing() || s.scalarNames().length == 0) {
+      // no scalar resource: the status is one of the shared ones (no allocation per node)
+      int mask = standardFailures(s, node);
+      return mask == 0 ? Status.success() : STANDARD_FAILURES[mask];
+    }
     List<InsufficientResource> insufficient = fitsRequest(s, node);
     if (insufficient.isEmpty()) {
       return Status.success();
@@ -195,54 +253,52 @@ public final class Fit
   }
 
   static List<InsufficientResource> fitsRequest(PreFilterState s, NodeInfo node) {
-    // The node's primitive copies, not its Resource objects: this runs per node per pod.
     List<InsufficientResource> out = List.of();
-    int pods = node.podCount();
-    long allowedPods = node.allowedPodNumber();
-    if (pods + 1 > allowedPods) {
+    int mask = standardFailures(s, node);
+    if ((mask & TOO_MANY_PODS) != 0) {
       out =
           add(
               out,
               new InsufficientResource(
-                  ResourceNames.PODS, REASON_TOO_MANY_PODS, 1, pods, allowedPods));
+                  ResourceNames.PODS,
+                  REASON_TOO_MANY_PODS,
+                  1,
+                  node.podCount(),
+                  node.allowedPodNumber()));
     }
     if (s.requestsNothing()) {
       return out;
     }
-    long milliCpu = s.milliCpu();
-    if (milliCpu > 0 && milliCpu > node.allocatableMilliCpu() - node.requestedMilliCpu()) {
+    if ((mask & CPU) != 0) {
       out =
           add(
               out,
               new InsufficientResource(
                   ResourceNames.CPU,
                   REASON_INSUFFICIENT_CPU,
-                  milliCpu,
+                  s.milliCpu(),
                   node.requestedMilliCpu(),
                   node.allocatableMilliCpu()));
     }
-    long memory = s.memory();
-    if (memory > 0 && memory > node.allocatableMemory() - node.requestedMemory()) {
+    if ((mask & MEMORY) != 0) {
       out =
           add(
               out,
               new InsufficientResource(
                   ResourceNames.MEMORY,
                   REASON_INSUFFICIENT_MEMORY,
-                  memory,
+                  s.memory(),
                   node.requestedMemory(),
                   node.allocatableMemory()));
     }
-    long storage = s.ephemeralStorage();
-    if (storage > 0
-        && storage > node.allocatableEphemeralStorage() - node.requestedEphemeralStorage()) {
+    if ((mask & EPHEMERAL_STORAGE) != 0) {
       out =
           add(
               out,
               new InsufficientResource(
                   ResourceNames.EPHEMERAL_STORAGE,
                   REASON_INSUFFICIENT_EPHEMERAL_STORAGE,
-                  storage,
+                  s.ephemeralStorage(),
                   node.requestedEphemeralStorage(),
                   node.allocatableEphemeralStorage()));
     }
