@@ -1,10 +1,10 @@
 package io.kubesched.framework;
 
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The per-cycle scratch space that plugins share while one pod is scheduled, mirroring
@@ -18,7 +18,35 @@ import java.util.concurrent.ConcurrentHashMap;
  * clones.
  */
 public final class CycleState implements Cloneable {
-  private final Map<String, StateData> storage;
+  /**
+   * The values: an immutable pair of arrays, replaced whole by every write and delete (a cycle
+   * writes a dozen values, mostly in PreFilter, and reads them many times, from several threads),
+   * shared by a clone whose values all copy to themselves.
+   */
+  private record Entries(String[] keys, StateData[] values) {
+    static final Entries EMPTY = new Entries(new String[0], new StateData[0]);
+
+    int indexOf(String key) {
+      for (int i = 0; i < keys.length; i++) {
+        if (keys[i] == key) {
+          return i;
+        }
+      }
+      for (int i = 0; i < keys.length; i++) {
+        if (keys[i].equals(key)) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    StateData get(String key) {
+      int i = indexOf(key);
+      return i < 0 ? null : values[i];
+    }
+  }
+
+  private volatile Entries storage;
   private volatile Set<String> skipFilterPlugins = Set.of();
   private volatile Set<String> skipScorePlugins = Set.of();
   private volatile boolean recordPluginMetrics;
@@ -28,10 +56,10 @@ public final class CycleState implements Cloneable {
 
   /** Creates an empty state. */
   public CycleState() {
-    this.storage = new ConcurrentHashMap<>();
+    this.storage = Entries.EMPTY;
   }
 
-  private CycleState(Map<String, StateData> storage) {
+  private CycleState(Entries storage) {
     this.storage = storage;
   }
 
@@ -82,14 +110,43 @@ public final class CycleState implements Cloneable {
 
   /** Stores {@code value} under {@code key}, replacing any earlier value. */
   public <T extends StateData> void write(StateKey<T> key, T value) {
-    storage.put(key.name(), value);
-    engineCache = null;
+    Objects.requireNonNull(value, "value");
+    synchronized (this) {
+      Entries e = storage;
+      int i = e.indexOf(key.name());
+      String[] keys = e.keys();
+      StateData[] values;
+      if (i >= 0) {
+        values = e.values().clone();
+      } else {
+        i = keys.length;
+        keys = Arrays.copyOf(keys, i + 1);
+        keys[i] = key.name();
+        values = Arrays.copyOf(e.values(), i + 1);
+      }
+      values[i] = value;
+      storage = new Entries(keys, values);
+      engineCache = null;
+    }
   }
 
   /** Removes the value under {@code key}, if any. */
   public void delete(StateKey<?> key) {
-    storage.remove(key.name());
-    engineCache = null;
+    synchronized (this) {
+      Entries e = storage;
+      int i = e.indexOf(key.name());
+      if (i >= 0) {
+        int n = e.keys().length;
+        String[] keys = new String[n - 1];
+        StateData[] values = new StateData[n - 1];
+        System.arraycopy(e.keys(), 0, keys, 0, i);
+        System.arraycopy(e.keys(), i + 1, keys, i, n - i - 1);
+        System.arraycopy(e.values(), 0, values, 0, i);
+        System.arraycopy(e.values(), i + 1, values, i, n - i - 1);
+        storage = new Entries(keys, values);
+      }
+      engineCache = null;
+    }
   }
 
   /**
@@ -140,9 +197,20 @@ public final class CycleState implements Cloneable {
    */
   @Override
   public CycleState clone() {
-    Map<String, StateData> copy = new ConcurrentHashMap<>(Math.max(16, storage.size() * 2));
-    storage.forEach((k, v) -> copy.put(k, v.copy()));
-    CycleState c = new CycleState(copy);
+    Entries e = storage;
+    StateData[] values = null;
+    for (int i = 0; i < e.values().length; i++) {
+      StateData v = e.values()[i];
+      StateData copied = v.copy();
+      if (copied != v && values == null) {
+        values = e.values().clone();
+      }
+      if (values != null) {
+        values[i] = copied;
+      }
+    }
+    // values that all copy to themselves are immutable: the clone shares them
+    CycleState c = new CycleState(values == null ? e : new Entries(e.keys(), values));
     c.skipFilterPlugins = skipFilterPlugins;
     c.skipScorePlugins = skipScorePlugins;
     c.recordPluginMetrics = recordPluginMetrics;

@@ -113,4 +113,42 @@ final class CycleStateTest {
 
     assertThat(c.copy()).isSameAs(c);
   }
+
+  @Test
+  void writesAndDeletesAmongSeveralKeysKeepTheOthers() {
+    CycleState state = new CycleState();
+    List<StateKey<Count>> keys = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      keys.add(StateKey.of("k" + i, Count.class));
+      state.write(keys.get(i), new Count(i));
+    }
+    CycleState before = state.clone();
+    state.delete(keys.get(0));
+    state.delete(keys.get(3));
+    state.write(keys.get(4), new Count(40));
+    state.delete(StateKey.of("never-written", Count.class));
+    List<Optional<Count>> got = new ArrayList<>();
+    List<Optional<Count>> old = new ArrayList<>();
+    for (StateKey<Count> k : keys) {
+      // a key equal by name but another String object finds the same value
+      got.add(state.read(StateKey.of(new String(k.name()), Count.class)));
+      old.add(before.read(k));
+    }
+    assertThat(got)
+        .isEqualTo(
+            List.of(
+                Optional.empty(),
+                Optional.of(new Count(1)),
+                Optional.of(new Count(2)),
+                Optional.empty(),
+                Optional.of(new Count(40))));
+    assertThat(old)
+        .isEqualTo(
+            List.of(
+                Optional.of(new Count(0)),
+                Optional.of(new Count(1)),
+                Optional.of(new Count(2)),
+                Optional.of(new Count(3)),
+                Optional.of(new Count(4))));
+  }
 }
