@@ -167,6 +167,26 @@ final class NodeInfoTest {
   }
 
   @Test
+  void removalMovesTheLastPodIntoTheHoleAndKeepsThePortsInOrder() {
+    PodInfo a = Pods.pod("a").hostPort(null, null, 1).podAffinity().info();
+    PodInfo b = Pods.pod("b").hostPort(null, null, 2).podAffinity().info();
+    PodInfo c = Pods.pod("c").hostPort(null, null, 3).podAffinity().info();
+    PodInfo d = Pods.pod("d").hostPort(null, null, 4).podAffinity().info();
+    NodeInfo n = NodeInfo.of(node(), a, b, c, d);
+    NodeInfo copy = n.snapshot();
+
+    n.removePod(b);
+
+    assertThat(n.pods()).containsExactly(a, d, c);
+    assertThat(n.podsWithAffinity()).containsExactly(a, d, c);
+    assertThat(n.usedPorts())
+        .containsExactly(
+            new HostPort(null, null, 1), new HostPort(null, null, 3), new HostPort(null, null, 4));
+    assertThat(copy.podsWithAffinity()).containsExactly(a, b, c, d);
+    assertThat(copy.usedPorts()).hasSize(4);
+  }
+
+  @Test
   void portConflictsConsultsUsedPorts() {
     NodeInfo n = NodeInfo.of(node(), small);
 
