@@ -804,6 +804,11 @@ public final class SchedulingQueue implements PodNominator {
     try {
       Map<String, List<PodInfo>> out = new HashMap<>();
       for (String node : nominator.nodes()) {
+        if (node.isEmpty()) {
+          // kube's nominator files every pod whose nomination a failed cycle cleared under "":
+          // no node has that name, so no Filter asks for them
+          continue;
+        }
         List<PodInfo> pods = resolveNominated(nominator.forNode(node));
         if (!pods.isEmpty()) {
           out.put(node, pods);

@@ -751,6 +751,11 @@ final class SchedulingQueueTest {
     q.add(c);
     q.pop(); // a is in flight: a bare pod stands for it, as node by node
     q.update(c, withLabel(c, "x", "y"));
+    // a cleared nomination (kube's override to "") is filed under a name no node has
+    V1Pod d = pod("d");
+    q.add(d);
+    q.addNominatedPod(PodInfo.of(d), NominatingInfo.override(""));
+    assertThat(q.nominatedPodsForNode("")).extracting(PodInfo::name).containsExactly("d");
     Map<String, List<PodInfo>> all = q.nominatedPodsByNode();
     assertThat(all.keySet()).containsExactlyInAnyOrder("node1", "node2");
     for (String node : List.of("node1", "node2", "node3")) {

@@ -461,15 +461,19 @@ public final class DynamicResources
         return Status.error(e.getMessage());
       }
       if (a.isEmpty() || a.get().size() != s.allocator.claims().size()) {
-        return unschedulable(pod, "cannot allocate all claims");
+        return unschedulable(pod, CANNOT_ALLOCATE);
       }
       if (unavailable.isEmpty()) {
         s.nodeAllocations.put(node.name(), a.get());
       }
     }
     if (!unavailable.isEmpty()) {
-      s.unavailableClaims.addAll(unavailable);
-      return unschedulable(pod, "resourceclaim not available on the node");
+      for (Integer i : unavailable) {
+        if (!s.unavailableClaims.contains(i)) { // a read: most nodes name the same claims
+          s.unavailableClaims.add(i);
+        }
+      }
+      return unschedulable(pod, NOT_AVAILABLE);
     }
     return Status.success();
   }
@@ -789,14 +793,25 @@ public final class DynamicResources
     return QueueingHint.QUEUE;
   }
 
+  // Filter's rejections of a node, shared: made per node per pod otherwise
+  private static final Status CANNOT_ALLOCATE = Status.unresolvable("cannot allocate all claims");
+  private static final Status NOT_AVAILABLE =
+      Status.unresolvable("resourceclaim not available on the node");
+
   private static Status unschedulable(PodInfo pod, String reason) {
-    log.atDebug()
-        .setMessage("pod unschedulable")
-        .addKeyValue("pod", pod.key())
-        .addKeyValue("plugin", NAME)
-        .addKeyValue("reason", reason)
-        .log();
-    return Status.unresolvable(reason);
+    return unschedulable(pod, Status.unresolvable(reason));
+  }
+
+  private static Status unschedulable(PodInfo pod, Status status) {
+    if (log.isDebugEnabled()) {
+      log.atDebug()
+          .setMessage("pod unschedulable")
+          .addKeyValue("pod", pod.key())
+          .addKeyValue("plugin", NAME)
+          .addKeyValue("reason", status.message())
+          .log();
+    }
+    return status;
   }
 
   private static String uid(PodInfo pod) {
