@@ -211,30 +211,21 @@ public record Workload(
 
   /** Returns this workload with other sizes (a negative value keeps the current one). */
   public Workload withSizes(int nodes, int initPods, int measuredPods) {
-    return new Workload(
-        name,
+    return with(
         nodes < 0 ? this.nodes : nodes,
-        nodeLabels,
-        daemonsetNode,
         initPods < 0 ? this.initPods : initPods,
-        initKind,
-        initNamespace,
         measuredPods < 0 ? this.measuredPods : measuredPods,
-        measuredKind,
-        measuredNamespace,
-        churnKind,
-        churnInterval,
-        expectChurnUnschedulable,
-        setup,
-        devicesPerNode,
         steadyState);
   }
 
   /** Returns this steady-state workload creating pods for {@code duration} (others unchanged). */
   public Workload withSteadyStateDuration(Duration duration) {
-    if (steadyState == null) {
-      return this;
-    }
+    return steadyState == null
+        ? this
+        : with(nodes, initPods, measuredPods, new SteadyState(steadyState.fill(), duration));
+  }
+
+  private Workload with(int nodes, int initPods, int measuredPods, SteadyState steadyState) {
     return new Workload(
         name,
         nodes,
@@ -251,7 +242,7 @@ public record Workload(
         expectChurnUnschedulable,
         setup,
         devicesPerNode,
-        new SteadyState(steadyState.fill(), duration));
+        steadyState);
   }
 
   /** Returns the total number of nodes (with the daemonset node). */

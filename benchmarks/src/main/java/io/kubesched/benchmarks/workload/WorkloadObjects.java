@@ -153,16 +153,7 @@ final class WorkloadObjects {
       case DRA_SHARED_CLAIMS -> {
         int claims = (pods + PODS_PER_SHARED_CLAIM - 1) / PODS_PER_SHARED_CLAIM;
         for (int i = 0; i < claims; i++) {
-          cluster.create(
-              new ResourceV1ResourceClaim()
-                  .apiVersion("resource.k8s.io/v1")
-                  .kind("ResourceClaim")
-                  .metadata(
-                      new V1ObjectMeta()
-                          .name("test-claim-" + i)
-                          .namespace(namespace)
-                          .uid(namespace + "-test-claim-" + i))
-                  .spec(claimSpec()));
+          cluster.create(numberedClaim(namespace, i));
         }
       }
       default -> {}
@@ -258,17 +249,7 @@ final class WorkloadObjects {
         withRoom.set(pick, withRoom.get(withRoom.size() - 1));
         withRoom.remove(withRoom.size() - 1);
       }
-      ResourceV1ResourceClaim claim =
-          cluster.create(
-              new ResourceV1ResourceClaim()
-                  .apiVersion("resource.k8s.io/v1")
-                  .kind("ResourceClaim")
-                  .metadata(
-                      new V1ObjectMeta()
-                          .name("test-claim-" + c)
-                          .namespace(namespace)
-                          .uid(namespace + "-test-claim-" + c))
-                  .spec(claimSpec()));
+      ResourceV1ResourceClaim claim = cluster.create(numberedClaim(namespace, c));
       claim.status(
           new V1ResourceClaimStatus()
               .allocation(
@@ -311,6 +292,19 @@ final class WorkloadObjects {
             s.getResourceClaimName());
       }
     }
+  }
+
+  /** {@code resourceclaim.yaml}'s claim number {@code i}: {@code test-claim-<i>}. */
+  private static ResourceV1ResourceClaim numberedClaim(String namespace, int i) {
+    return new ResourceV1ResourceClaim()
+        .apiVersion("resource.k8s.io/v1")
+        .kind("ResourceClaim")
+        .metadata(
+            new V1ObjectMeta()
+                .name("test-claim-" + i)
+                .namespace(namespace)
+                .uid(namespace + "-test-claim-" + i))
+        .spec(claimSpec());
   }
 
   /** {@code deviceclass.yaml}. */

@@ -381,8 +381,7 @@ final class Allocator {
       throws WrappedError {
     // the selectors' outcome depends on the device, the class and the request's expressions
     // only: kept across pods and nodes in the slice index
-    SliceIndex.Selectable key =
-        new SliceIndex.Selectable(dev, d.deviceClass, d.expressions, d.expressionsHash);
+    SliceIndex.Selectable key = new SliceIndex.Selectable(dev, d.selectors);
     Boolean known = slices.selectable(key);
     if (known != null) {
       return known;

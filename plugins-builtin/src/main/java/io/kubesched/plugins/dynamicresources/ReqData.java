@@ -14,12 +14,10 @@ final class ReqData {
   List<Candidate> allDevices;
   int selectedSub;
 
-  /** The request's CEL expressions, in order, and their hash: part of a selectability key. */
-  final List<String> expressions;
-
-  final int expressionsHash;
-
-  /** The class's and the request's selectors as a key of the slice index's outcomes. */
+  /**
+   * The class's and the request's selectors (the request's CEL expressions in order) as a key of
+   * the slice index's outcomes.
+   */
   final SliceIndex.SelectorKey selectors;
 
   ReqData(Req req, V1DeviceClass deviceClass) {
@@ -30,9 +28,7 @@ final class ReqData {
   ReqData(Req req, V1DeviceClass deviceClass, List<String> expressions) {
     this.req = req;
     this.deviceClass = deviceClass;
-    this.expressions = expressions;
-    this.expressionsHash = expressions.hashCode();
-    this.selectors = new SliceIndex.SelectorKey(deviceClass, expressions, expressionsHash);
+    this.selectors = new SliceIndex.SelectorKey(deviceClass, expressions);
   }
 
   /** The CEL expressions of {@code selectors}, in order, as an unmodifiable list. */

@@ -37,10 +37,10 @@ final class SliceIndex {
     private final List<String> expressions;
     private final int hash;
 
-    SelectorKey(Object deviceClass, List<String> expressions, int expressionsHash) {
+    SelectorKey(Object deviceClass, List<String> expressions) {
       this.deviceClass = deviceClass;
       this.expressions = expressions;
-      this.hash = System.identityHashCode(deviceClass) * 31 + expressionsHash;
+      this.hash = System.identityHashCode(deviceClass) * 31 + expressions.hashCode();
     }
 
     @Override
@@ -123,26 +123,21 @@ final class SliceIndex {
    */
   static final class Selectable {
     private final Object device;
-    private final Object deviceClass;
-    private final List<String> expressions;
+    private final SelectorKey selectors;
     private final int hash;
 
-    Selectable(Object device, Object deviceClass, List<String> expressions, int expressionsHash) {
+    Selectable(Object device, SelectorKey selectors) {
       this.device = device;
-      this.deviceClass = deviceClass;
-      this.expressions = expressions;
-      this.hash =
-          (System.identityHashCode(device) * 31 + System.identityHashCode(deviceClass)) * 31
-              + expressionsHash;
+      this.selectors = selectors;
+      this.hash = System.identityHashCode(device) * 31 + selectors.hashCode();
     }
 
     @Override
     public boolean equals(Object o) {
       return o instanceof Selectable other
           && device == other.device
-          && deviceClass == other.deviceClass
           && hash == other.hash
-          && expressions.equals(other.expressions);
+          && selectors.equals(other.selectors);
     }
 
     @Override
