@@ -318,13 +318,18 @@ public final class DynamicResources
     if (t == null) {
       return listAllocatedDevices();
     }
+    // The in-flight claims first, then the tracker: PreBind (on a binding thread) tells the tracker
+    // of its write before it leaves the in-flight set, so a claim that leaves in between is in the
+    // view taken second. The other order loses it when its PreBind ends between the two reads.
+    List<ResourceV1ResourceClaim> flyingClaims =
+        inFlight.isEmpty() ? List.of() : List.copyOf(inFlight.values());
     Set<DeviceId> taken = t.view();
-    if (inFlight.isEmpty()) {
+    if (flyingClaims.isEmpty()) {
       return taken;
     }
     // a few claims at a time: canonical ids in a list, compared by identity first
     List<DeviceId> flyingIds = new ArrayList<>();
-    for (ResourceV1ResourceClaim c : inFlight.values()) {
+    for (ResourceV1ResourceClaim c : flyingClaims) {
       for (DeviceId d : AllocatedDevices.devicesOf(c)) {
         flyingIds.add(deviceIds.intern(d));
       }
