@@ -4,7 +4,6 @@ import io.kubernetes.client.openapi.models.ResourceV1ResourceClaim;
 import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubesched.framework.ClusterWatcher;
-import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,11 +70,30 @@ final class AllocatedDevices implements ClusterWatcher {
   }
 
   /** Returns the devices taken now, as a set that does not change afterwards. */
-  synchronized Set<DeviceId> view() {
+  Set<DeviceId> view() {
+    return view(List.of());
+  }
+
+  /**
+   * Returns the devices taken now and {@code alsoTaken} (those of claims being allocated, not yet
+   * written), as a set that does not change afterwards.
+   */
+  synchronized Set<DeviceId> view(List<DeviceId> alsoTaken) {
     if (published == null) {
       published = taken.clone();
     }
-    return new View(published, ids);
+    if (alsoTaken.isEmpty()) {
+      return new View(published, ids);
+    }
+    long[] bits = published.clone();
+    for (DeviceId d : alsoTaken) {
+      int slot = ids.intern(d).slot();
+      if (slot >>> 6 >= bits.length) {
+        bits = Arrays.copyOf(bits, (slot >>> 6) + 1);
+      }
+      bits[slot >>> 6] |= 1L << slot;
+    }
+    return new View(bits, ids);
   }
 
   private void put(ResourceV1ResourceClaim claim) {

@@ -19,7 +19,6 @@ import io.kubernetes.client.openapi.models.V1NodeSelectorRequirement;
 import io.kubernetes.client.openapi.models.V1NodeSelectorTerm;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubesched.plugins.dynamicresources.Allocator.AllocationException;
-import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

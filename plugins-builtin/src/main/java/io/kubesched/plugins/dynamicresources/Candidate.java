@@ -4,4 +4,4 @@ import io.kubernetes.client.openapi.models.V1Device;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 
 /** A device the search may pick, with the slice that publishes it. */
-record Candidate(Allocator.DeviceId id, V1Device device, V1ResourceSlice slice) {}
+record Candidate(DeviceId id, V1Device device, V1ResourceSlice slice) {}

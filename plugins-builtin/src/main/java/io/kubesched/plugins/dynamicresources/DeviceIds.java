@@ -1,6 +1,5 @@
 package io.kubesched.plugins.dynamicresources;
 
-import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;

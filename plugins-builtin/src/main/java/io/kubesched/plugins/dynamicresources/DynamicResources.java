@@ -36,12 +36,8 @@ import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
-import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
-import java.util.AbstractSet;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -321,45 +317,11 @@ public final class DynamicResources
     // The in-flight claims first, then the tracker: PreBind (on a binding thread) tells the tracker
     // of its write before it leaves the in-flight set, so a claim that leaves in between is in the
     // view taken second. The other order loses it when its PreBind ends between the two reads.
-    List<ResourceV1ResourceClaim> flyingClaims =
-        inFlight.isEmpty() ? List.of() : List.copyOf(inFlight.values());
-    Set<DeviceId> taken = t.view();
-    if (flyingClaims.isEmpty()) {
-      return taken;
+    List<DeviceId> flying = new ArrayList<>();
+    for (ResourceV1ResourceClaim c : inFlight.values()) {
+      flying.addAll(AllocatedDevices.devicesOf(c));
     }
-    // a few claims at a time: canonical ids in a list, compared by identity first
-    List<DeviceId> flyingIds = new ArrayList<>();
-    for (ResourceV1ResourceClaim c : flyingClaims) {
-      for (DeviceId d : AllocatedDevices.devicesOf(c)) {
-        flyingIds.add(deviceIds.intern(d));
-      }
-    }
-    DeviceId[] flying = flyingIds.toArray(new DeviceId[0]);
-    return new AbstractSet<>() {
-      @Override
-      public boolean contains(Object o) {
-        for (DeviceId f : flying) {
-          if (f == o || f.equals(o)) {
-            return true;
-          }
-        }
-        return taken.contains(o);
-      }
-
-      @Override
-      public Iterator<DeviceId> iterator() {
-        Set<DeviceId> all = new HashSet<>(taken);
-        all.addAll(Arrays.asList(flying));
-        return all.iterator();
-      }
-
-      @Override
-      public int size() {
-        Set<DeviceId> all = new HashSet<>(taken);
-        all.addAll(Arrays.asList(flying));
-        return all.size();
-      }
-    };
+    return t.view(flying);
   }
 
   /** The same by listing every claim of the cluster (for a cluster that delivers no events). */

@@ -35,7 +35,7 @@ final class Pools {
       List<V1ResourceSlice> slices,
       boolean incomplete,
       boolean invalid,
-      List<List<Allocator.DeviceId>> ids) {
+      List<List<DeviceId>> ids) {
     /** The pool, with each device's id made once (in slice and device order). */
     Pool(
         String driver,
@@ -50,13 +50,13 @@ final class Pools {
       return driver + "/" + name;
     }
 
-    private static List<List<Allocator.DeviceId>> idsOf(
+    private static List<List<DeviceId>> idsOf(
         String driver, String name, List<V1ResourceSlice> slices) {
-      List<List<Allocator.DeviceId>> out = new ArrayList<>(slices.size());
+      List<List<DeviceId>> out = new ArrayList<>(slices.size());
       for (V1ResourceSlice s : slices) {
-        List<Allocator.DeviceId> ids = new ArrayList<>();
+        List<DeviceId> ids = new ArrayList<>();
         for (V1Device d : devices(s)) {
-          ids.add(new Allocator.DeviceId(driver, name, d.getName()));
+          ids.add(new DeviceId(driver, name, d.getName()));
         }
         out.add(List.copyOf(ids));
       }

@@ -162,7 +162,7 @@ final class SliceIndex {
     selectable.put(key, outcome);
   }
 
-  private final UnaryOperator<Allocator.DeviceId> canonical;
+  private final UnaryOperator<DeviceId> canonical;
 
   /** Indexes {@code slices} (kept as given, in their order). */
   SliceIndex(List<V1ResourceSlice> slices) {
@@ -173,7 +173,7 @@ final class SliceIndex {
    * The same, with the pools' device ids the ones {@code canonical} gives: shared with the
    * allocated-devices tracker, an in-use check then finds the very object it looks for.
    */
-  SliceIndex(List<V1ResourceSlice> slices, UnaryOperator<Allocator.DeviceId> canonical) {
+  SliceIndex(List<V1ResourceSlice> slices, UnaryOperator<DeviceId> canonical) {
     this.canonical = canonical;
     this.slices = List.copyOf(slices);
     for (int i = 0; i < this.slices.size(); i++) {
@@ -225,10 +225,10 @@ final class SliceIndex {
     List<Pool> out = new ArrayList<>();
     List<Outcomes> outcomes = new ArrayList<>();
     for (Pool p : Pools.gather(slicesFor(node), node, false)) {
-      List<List<Allocator.DeviceId>> ids = new ArrayList<>(p.ids().size());
-      for (List<Allocator.DeviceId> sliceIds : p.ids()) {
-        List<Allocator.DeviceId> same = new ArrayList<>(sliceIds.size());
-        for (Allocator.DeviceId id : sliceIds) {
+      List<List<DeviceId>> ids = new ArrayList<>(p.ids().size());
+      for (List<DeviceId> sliceIds : p.ids()) {
+        List<DeviceId> same = new ArrayList<>(sliceIds.size());
+        for (DeviceId id : sliceIds) {
           same.add(canonical.apply(id));
         }
         ids.add(List.copyOf(same));

@@ -8,7 +8,6 @@ import io.kubernetes.client.openapi.models.V1DeviceAllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceRequestAllocationResult;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ResourceClaimStatus;
-import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -177,5 +176,21 @@ final class AllocatedDevicesTest {
     assertThat(ids.find(new DeviceId("drv", "pool", "c"))).isNull();
     assertThat(ids.bySlot(1)).isSameAs(b);
     assertThat(a).isNotEqualTo(b).isEqualTo(new DeviceId("drv", "pool", "a"));
+  }
+
+  @Test
+  void aViewWithDevicesBeingAllocatedHoldsBothAndLeavesTheTrackerAlone() {
+    AllocatedDevices t = new AllocatedDevices();
+    t.onResourceClaimChange(null, claim("a", 1, "d1"));
+    List<DeviceId> flying = new ArrayList<>();
+    for (int i = 0; i < 200; i++) { // names never seen: slots past the tracker's bits
+      flying.add(new DeviceId("drv", "pool", "f" + i));
+    }
+    Set<String> want = new TreeSet<>(List.of("d1"));
+    for (DeviceId f : flying) {
+      want.add(f.device());
+    }
+    assertThat(names(t.view(flying))).isEqualTo(want);
+    assertThat(names(t.view())).containsExactly("d1");
   }
 }

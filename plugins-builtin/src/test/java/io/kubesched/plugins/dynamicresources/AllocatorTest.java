@@ -29,7 +29,6 @@ import io.kubernetes.client.openapi.models.V1ResourceClaimSpec;
 import io.kubernetes.client.openapi.models.V1ResourcePool;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1ResourceSliceSpec;
-import io.kubesched.plugins.dynamicresources.Allocator.DeviceId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
