@@ -1,5 +1,7 @@
 package io.kubesched.framework;
 
+import java.util.List;
+
 /**
  * An optional face of a {@link ScorePlugin}: its Score with the pod's cycle state resolved once per
  * cycle, so the per-node call reads no {@link CycleState} entry.
@@ -20,5 +22,19 @@ public interface CycleBoundScore extends ScorePlugin {
   interface NodeScorer {
     /** Returns the plugin's raw score for the bound pod on {@code node}. */
     long score(NodeInfo node);
+
+    /**
+     * Scores several nodes at once: for every {@code i} in {@code [from, to)}, sets {@code out[i]}
+     * to what {@link #score(NodeInfo) score(nodes.get(i))} returns. The framework calls it on
+     * slices of the feasible nodes so that a plugin can run one tight loop over them; the default
+     * calls {@link #score} node by node. When it throws, the framework calls {@link #score} node by
+     * node over the same slice, so an error surfaces exactly as it would have; an implementation
+     * must not write outside {@code out[from..to)}.
+     */
+    default void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+      for (int i = from; i < to; i++) {
+        out[i] = score(nodes.get(i));
+      }
+    }
   }
 }

@@ -135,7 +135,7 @@ public final class Scheduler implements AutoCloseable {
         ClockAndExecutors.resolve(b.clock, b.timers, b.bindingExecutor, b.simulatedTime);
     this.clock = executors.clock();
     this.timers = executors.timers();
-    this.random = b.random != null ? b.random : new Random(0);
+    this.random = b.random != null ? b.random : new SchedulingRandom(0);
     this.attemptListener =
         b.attemptListener != null ? b.attemptListener : SchedulingAttemptListener.NONE;
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.NOOP;
@@ -411,7 +411,7 @@ public final class Scheduler implements AutoCloseable {
   private void runSchedulingCycle(Framework fwk, QueuedPodInfo qpi, PodInfo podInfo) {
     log.atDebug().setMessage("attempting to schedule pod").addKeyValue("pod", podInfo.key()).log();
     long start = System.nanoTime();
-    CycleState state = Framework.newCycleState(random);
+    CycleState state = Framework.newCycleState(random, metrics.recordsPluginExecutionDuration());
     PodsToActivate podsToActivate = new PodsToActivate();
     state.write(PodsToActivate.KEY, podsToActivate);
 

@@ -18,7 +18,22 @@ public interface SchedulerMetrics {
    * The sink that ignores everything. Every method of this interface defaults to doing nothing, so
    * an implementation overrides only what it records.
    */
-  SchedulerMetrics NOOP = new SchedulerMetrics() {};
+  SchedulerMetrics NOOP =
+      new SchedulerMetrics() {
+        @Override
+        public boolean recordsPluginExecutionDuration() {
+          return false;
+        }
+      };
+
+  /**
+   * Whether {@link #pluginExecutionDuration} records anything. When false, the framework does not
+   * time the plugin calls of its sampled cycles at all (it still draws the sample, so the random
+   * sequence does not depend on the sink). The default is true.
+   */
+  default boolean recordsPluginExecutionDuration() {
+    return true;
+  }
 
   /**
    * Records one scheduling attempt ({@code scheduler_schedule_attempts_total} and {@code

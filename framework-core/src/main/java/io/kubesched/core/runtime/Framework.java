@@ -215,8 +215,18 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    * start of each scheduling cycle.
    */
   public static CycleState newCycleState(java.util.Random random) {
+    return newCycleState(random, true);
+  }
+
+  /**
+   * Returns a new cycle state as {@link #newCycleState(java.util.Random)} does, drawing from {@code
+   * random} the same way, but recording no plugin metrics when {@code metricsRecorded} is false (a
+   * scheduler whose metrics go nowhere: timing each plugin call would only cost).
+   */
+  public static CycleState newCycleState(java.util.Random random, boolean metricsRecorded) {
     CycleState state = new CycleState();
-    EngineAccess.setRecordPluginMetrics(state, random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT);
+    boolean sampled = random.nextInt(100) < PLUGIN_METRICS_SAMPLE_PERCENT;
+    EngineAccess.setRecordPluginMetrics(state, sampled && metricsRecorded);
     return state;
   }
 
@@ -518,6 +528,106 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
     }
     return Status.success();
+  }
+
+  /**
+   * Runs the Filter plugins on several nodes at once with the same result as {@link
+   * #runFilterPlugins} on each: {@code out[k]} becomes {@code nodes[k]}'s status. The plugins run
+   * one after the other, each on the nodes every earlier plugin passed ({@link
+   * CycleBoundFilter.NodeCheck#filterAll}), so a node's status is that of the first plugin that did
+   * not pass it, as node by node. After an Error on a node, no plugin runs on the later nodes: they
+   * get that Error too, and a caller walking the statuses in order stops at the first. A cycle that
+   * records plugin metrics goes node by node, so that every call is timed as kube times it.
+   */
+  void runFilterPlugins(CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
+    if (state.recordPluginMetrics()) {
+      for (int k = 0; k < count; k++) {
+        out[k] = runFilterPlugins(state, pod, nodes[k]);
+        if (out[k].code() == Status.Code.ERROR) {
+          java.util.Arrays.fill(out, k + 1, count, out[k]);
+          return;
+        }
+      }
+      return;
+    }
+    FilterPlugin[] active = activeFilterPlugins(state.skipFilterPlugins());
+    CycleBoundFilter.NodeCheck[] bound = boundFilters(state, pod, active);
+    int[] alive = new int[count];
+    NodeInfo[] remaining = new NodeInfo[count];
+    Status[] result = new Status[count];
+    Status success = Status.success();
+    for (int k = 0; k < count; k++) {
+      alive[k] = k;
+      remaining[k] = nodes[k];
+      out[k] = success;
+    }
+    int n = count;
+    int errorAt = count;
+    for (int i = 0; i < active.length && n > 0; i++) {
+      FilterPlugin pl = active[i];
+      CycleBoundFilter.NodeCheck check = bound[i];
+      int ran = n;
+      if (check != null) {
+        try {
+          check.filterAll(remaining, n, result);
+        } catch (RuntimeException e) {
+          ran = filterOneByOne(pl, check, state, pod, remaining, n, result);
+        }
+      } else {
+        ran = filterOneByOne(pl, null, state, pod, remaining, n, result);
+      }
+      int m = 0;
+      for (int j = 0; j < ran; j++) {
+        Status s = result[j];
+        if (s == null || s.isSuccess()) {
+          alive[m] = alive[j];
+          remaining[m] = remaining[j];
+          m++;
+          continue;
+        }
+        if (!s.isRejected()) {
+          s = PluginCalls.wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
+          s = s.withPlugin(pl.name());
+          out[alive[j]] = s;
+          errorAt = Math.min(errorAt, alive[j]);
+          java.util.Arrays.fill(out, errorAt + 1, count, out[errorAt]);
+          // the nodes after the Error are not filtered any further
+          int kept = 0;
+          while (kept < m && alive[kept] < errorAt) {
+            kept++;
+          }
+          m = kept;
+          break;
+        }
+        out[alive[j]] = s.withPlugin(pl.name());
+      }
+      n = m;
+    }
+  }
+
+  /**
+   * Runs one plugin's Filter node by node on {@code nodes[0..n)} until the first Error; returns how
+   * many nodes it ran on.
+   */
+  private int filterOneByOne(
+      FilterPlugin pl,
+      CycleBoundFilter.NodeCheck check,
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int n,
+      Status[] result) {
+    for (int j = 0; j < n; j++) {
+      Status s =
+          check != null
+              ? calls.filter(pl, check, state, nodes[j])
+              : calls.status("Filter", pl, state, pod, nodes[j], FilterPlugin::filter);
+      result[j] = s;
+      if (!s.isSuccess() && !s.isRejected()) {
+        return j + 1;
+      }
+    }
+    return n;
   }
 
   /**

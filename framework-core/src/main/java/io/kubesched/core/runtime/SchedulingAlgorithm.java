@@ -376,47 +376,67 @@ public final class SchedulingAlgorithm {
     Map<String, List<PodInfo>> nominated = fwk.nominator().nominatedPodsByNode();
     if (fwk.parallelizer().parallelism() <= 1) {
       // One worker: the same walk as the parallel loop's (it, too, goes on after the last node
-      // needed until one more fits, recording the rejections met on the way), without its atomics.
+      // needed until one more fits, recording the rejections met on the way), without its atomics,
+      // a block of nodes at a time. A block holds at most as many nodes as successes are still
+      // needed to stop, so the walk can only stop at its last node or at an Error (after which no
+      // plugin runs on the block's later nodes): the plugins see exactly the calls of the walk
+      // node by node.
       int found = 0;
-      for (int i = 0; i < numAllNodes; i++) {
-        NodeInfo node = nodes.get((start + i) % numAllNodes);
-        Status s = filterWithNominated(fwk, state, pod, node, nominated);
-        if (s.code() == Status.Code.ERROR) {
-          error.set(s);
-          break;
-        }
-        if (s.isSuccess()) {
-          if (found == toFind) {
-            break;
+      Status[] block = new Status[MAX_FILTER_BLOCK];
+      walk:
+      for (int i = 0; i < numAllNodes; ) {
+        int size = Math.min(numAllNodes - i, Math.min(toFind - found + 1, MAX_FILTER_BLOCK));
+        filterBlock(fwk, state, pod, nodes, start, i, size, nominated, block);
+        for (int k = 0; k < size; k++, i++) {
+          Status s = block[k];
+          if (s.code() == Status.Code.ERROR) {
+            error.set(s);
+            break walk;
           }
-          feasible[found++] = node;
-        } else {
-          failures[i] = s;
+          if (s.isSuccess()) {
+            if (found == toFind) {
+              break walk;
+            }
+            feasible[found++] = nodes.get((start + i) % numAllNodes);
+          } else {
+            failures[i] = s;
+          }
         }
       }
       feasibleLen.set(found);
     } else {
       AtomicBoolean cancelled = new AtomicBoolean();
+      int blocks = (numAllNodes + PARALLEL_FILTER_BLOCK - 1) / PARALLEL_FILTER_BLOCK;
       fwk.parallel(
-          numAllNodes,
-          i -> {
-            NodeInfo node = nodes.get((start + i) % numAllNodes);
-            Status s = filterWithNominated(fwk, state, pod, node, nominated);
-            if (s.code() == Status.Code.ERROR) {
-              error.compareAndSet(null, s);
-              cancelled.set(true);
-              return;
-            }
-            if (s.isSuccess()) {
-              int length = feasibleLen.incrementAndGet();
-              if (length > toFind) {
+          blocks,
+          b -> {
+            int from = b * PARALLEL_FILTER_BLOCK;
+            int size = Math.min(PARALLEL_FILTER_BLOCK, numAllNodes - from);
+            Status[] block = new Status[size];
+            filterBlock(fwk, state, pod, nodes, start, from, size, nominated, block);
+            for (int k = 0; k < size; k++) {
+              int i = from + k;
+              Status s = block[k];
+              if (s.code() == Status.Code.ERROR) {
+                error.compareAndSet(null, s);
                 cancelled.set(true);
-                feasibleLen.decrementAndGet();
-              } else {
-                feasible[length - 1] = node;
+                return;
               }
-            } else {
-              failures[i] = s;
+              if (s.isSuccess()) {
+                if (cancelled.get()) {
+                  return;
+                }
+                int length = feasibleLen.incrementAndGet();
+                if (length > toFind) {
+                  cancelled.set(true);
+                  feasibleLen.decrementAndGet();
+                  return;
+                } else {
+                  feasible[length - 1] = nodes.get((start + i) % numAllNodes);
+                }
+              } else {
+                failures[i] = s;
+              }
             }
           },
           cancelled::get);
@@ -650,6 +670,70 @@ public final class SchedulingAlgorithm {
   private static SchedulingException toException(Status s) {
     SchedulingException e = s.asException();
     return e != null ? e : new SchedulingException(s.message());
+  }
+
+  /** The most nodes the one-worker Filter walk filters at once. */
+  private static final int MAX_FILTER_BLOCK = 128;
+
+  /** The nodes a parallel Filter piece filters at once. */
+  private static final int PARALLEL_FILTER_BLOCK = 32;
+
+  /**
+   * Filters the {@code size} nodes from walk position {@code from} (node {@code (start + from) % n}
+   * first) into {@code out}: the nodes holding nominated pods one by one with those pods, the
+   * others together ({@link Framework#runFilterPlugins(CycleState, PodInfo, NodeInfo[], int,
+   * Status[])}).
+   */
+  private static void filterBlock(
+      Framework fwk,
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int start,
+      int from,
+      int size,
+      Map<String, List<PodInfo>> nominated,
+      Status[] out) {
+    int n = nodes.size();
+    if (nominated == null) {
+      for (int k = 0; k < size; k++) {
+        out[k] = filterWithNominated(fwk, state, pod, nodes.get((start + from + k) % n), null);
+        if (out[k].code() == Status.Code.ERROR) {
+          Arrays.fill(out, k + 1, size, out[k]);
+          return;
+        }
+      }
+      return;
+    }
+    NodeInfo[] plain = new NodeInfo[size];
+    int[] at = new int[size];
+    int count = 0;
+    boolean anyNominated = !nominated.isEmpty();
+    for (int k = 0; k < size; k++) {
+      NodeInfo node = nodes.get((start + from + k) % n);
+      List<PodInfo> onNode = anyNominated ? nominated.get(node.name()) : null;
+      if (onNode != null && !onNode.isEmpty()) {
+        out[k] = fwk.runFilterPluginsWithNominatedPods(state, pod, node, onNode);
+        if (out[k].code() == Status.Code.ERROR) {
+          // the walk stops here: the later nodes are not filtered
+          Arrays.fill(out, k + 1, size, out[k]);
+          size = k + 1;
+          break;
+        }
+      } else {
+        plain[count] = node;
+        at[count++] = k;
+      }
+    }
+    if (count == size) {
+      fwk.runFilterPlugins(state, pod, plain, count, out);
+      return;
+    }
+    Status[] statuses = new Status[count];
+    fwk.runFilterPlugins(state, pod, plain, count, statuses);
+    for (int j = 0; j < count; j++) {
+      out[at[j]] = statuses[j];
+    }
   }
 
   private static Status filterWithNominated(

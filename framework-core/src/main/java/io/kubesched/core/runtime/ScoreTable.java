@@ -1,5 +1,6 @@
 package io.kubesched.core.runtime;
 
+import io.kubesched.framework.NodeInfo;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
@@ -10,7 +11,7 @@ import java.util.RandomAccess;
  * is made per node unless someone reads an element (explain tooling, tests).
  */
 final class ScoreTable extends AbstractList<NodePluginScores> implements RandomAccess {
-  private final String[] names;
+  private final NodeInfo[] nodes;
   private final String[] plugins;
   private final long[][] byPlugin;
   private final long[] totals;
@@ -18,13 +19,13 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
   /**
    * Creates the table; the arrays are shared, not copied, and must not change afterwards.
    *
-   * @param names the node names, in node order
+   * @param nodes the scored nodes, in node order (their names are read when asked for)
    * @param plugins the Score plugins' names, in plugin order
    * @param byPlugin the normalised scores of each plugin, in plugin order, over the nodes
    * @param totals the weighted total of each node
    */
-  ScoreTable(String[] names, String[] plugins, long[][] byPlugin, long[] totals) {
-    this.names = names;
+  ScoreTable(NodeInfo[] nodes, String[] plugins, long[][] byPlugin, long[] totals) {
+    this.nodes = nodes;
     this.plugins = plugins;
     this.byPlugin = byPlugin;
     this.totals = totals;
@@ -40,7 +41,7 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
 
   @Override
   public NodePluginScores get(int index) {
-    return new NodePluginScores(names[index], plugins, byPlugin, index, totals[index]);
+    return new NodePluginScores(nodes[index].name(), plugins, byPlugin, index, totals[index]);
   }
 
   @Override
@@ -50,7 +51,7 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
 
   /** Returns the name of node {@code index}. */
   String name(int index) {
-    return names[index];
+    return nodes[index].name();
   }
 
   /** Returns the weighted total of node {@code index}. */

@@ -41,8 +41,9 @@ final class WeightedScores {
       names[p] = pl.name();
       byPlugin[p] = perPlugin[p].array();
       long weight = weights.get(pl.name());
+      long[] scores = byPlugin[p];
       for (int i = 0; i < n; i++) {
-        long score = byPlugin[p][i];
+        long score = scores[i];
         if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
           return new Framework.ScoreOutcome(
               List.of(),
@@ -60,12 +61,8 @@ final class WeightedScores {
         totals[i] += score * weight;
       }
     }
-    String[] nodeNames = new String[n];
-    for (int i = 0; i < n; i++) {
-      nodeNames[i] = nodes.get(i).name();
-    }
     return new Framework.ScoreOutcome(
-        new ScoreTable(nodeNames, names, byPlugin, totals), Status.success());
+        new ScoreTable(nodes.toArray(new NodeInfo[0]), names, byPlugin, totals), Status.success());
   }
 
   /**

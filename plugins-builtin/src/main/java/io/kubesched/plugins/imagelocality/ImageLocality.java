@@ -101,7 +101,19 @@ public final class ImageLocality
   @Override
   public NodeScorer bindScore(CycleState state, PodInfo pod) {
     PreScoreState s = preScoreState(state, pod);
-    return node -> scoreWith(s, node);
+    return new NodeScorer() {
+      @Override
+      public long score(NodeInfo node) {
+        return scoreWith(s, node);
+      }
+
+      @Override
+      public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+        for (int i = from; i < to; i++) {
+          out[i] = scoreWith(s, nodes.get(i));
+        }
+      }
+    };
   }
 
   private PreScoreState preScoreState(CycleState state, PodInfo pod) {

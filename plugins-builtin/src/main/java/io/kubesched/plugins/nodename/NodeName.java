@@ -2,6 +2,7 @@ package io.kubesched.plugins.nodename;
 
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
@@ -18,7 +19,8 @@ import java.util.Optional;
  * {@code NodeName} is a plugin that lets a pod with {@code spec.nodeName} run only on the node of
  * that name.
  */
-public final class NodeName implements FilterPlugin, EnqueueExtensions, SignPlugin {
+public final class NodeName
+    implements FilterPlugin, CycleBoundFilter, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_NAME;
 
@@ -38,6 +40,26 @@ public final class NodeName implements FilterPlugin, EnqueueExtensions, SignPlug
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
     return fits(pod, node) ? Status.success() : MISMATCH;
+  }
+
+  /** The Filter of one cycle: a pod that names no node passes every node without a look. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
+    String wanted = pod.nodeName();
+    if (wanted == null || wanted.isEmpty()) {
+      return new NodeCheck() {
+        @Override
+        public Status filter(NodeInfo node) {
+          return Status.success();
+        }
+
+        @Override
+        public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+          java.util.Arrays.fill(out, 0, count, Status.success());
+        }
+      };
+    }
+    return node -> wanted.equals(node.name()) ? Status.success() : MISMATCH;
   }
 
   /** Returns whether the pod names no node or names this one. */

@@ -79,7 +79,42 @@ public final class BalancedAllocation
   @Override
   public NodeScorer bindScore(CycleState state, PodInfo pod) {
     long[] requests = requests(state, pod);
-    return requests == null ? node -> 0 : node -> balancedScore(node, requests);
+    return requests == null ? ZERO : new Bound(requests);
+  }
+
+  /** The Score of a best-effort pod: 0 everywhere. */
+  private static final NodeScorer ZERO =
+      new NodeScorer() {
+        @Override
+        public long score(NodeInfo node) {
+          return 0;
+        }
+
+        @Override
+        public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+          java.util.Arrays.fill(out, from, to, 0L);
+        }
+      };
+
+  /** The Score of one cycle; {@link #scoreAll} runs one loop over the nodes. */
+  private final class Bound implements NodeScorer {
+    private final long[] requests;
+
+    Bound(long[] requests) {
+      this.requests = requests;
+    }
+
+    @Override
+    public long score(NodeInfo node) {
+      return balancedScore(node, requests);
+    }
+
+    @Override
+    public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+      for (int i = from; i < to; i++) {
+        out[i] = balancedScore(nodes.get(i), requests);
+      }
+    }
   }
 
   /** The pod's requests from PreScore (computed without it), or null for a best-effort pod. */

@@ -173,8 +173,30 @@ public final class Fit
   /** The Filter with the PreFilter state read once for the cycle. */
   @Override
   public NodeCheck bindFilter(CycleState state, PodInfo pod) {
-    PreFilterState s = state.get(PRE_FILTER_KEY);
-    return node -> filterWith(s, node);
+    return new BoundFilter(state.get(PRE_FILTER_KEY));
+  }
+
+  /** The Filter of one cycle; {@link #filterAll} runs one loop over the nodes. */
+  private record BoundFilter(PreFilterState s) implements NodeCheck {
+    @Override
+    public Status filter(NodeInfo node) {
+      return filterWith(s, node);
+    }
+
+    @Override
+    public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+      if (s.requestsNothing() || s.scalarNames().length == 0) {
+        Status success = Status.success();
+        for (int k = 0; k < count; k++) {
+          int mask = standardFailures(s, nodes[k]);
+          out[k] = mask == 0 ? success : STANDARD_FAILURES[mask];
+        }
+        return;
+      }
+      for (int k = 0; k < count; k++) {
+        out[k] = filterWith(s, nodes[k]);
+      }
+    }
   }
 
   // pods, cpu, memory and ephemeral storage: the statuses of every combination of their failures
@@ -345,8 +367,20 @@ public final class Fit
   /** The Score with the pod's requests read once for the cycle. */
   @Override
   public NodeScorer bindScore(CycleState state, PodInfo pod) {
-    long[] podRequests = podRequests(state, pod);
-    return node -> scorer.score(node, podRequests);
+    return new BoundScore(scorer, podRequests(state, pod));
+  }
+
+  /** The Score of one cycle; {@link #scoreAll} runs one loop over the nodes. */
+  private record BoundScore(Scorer scorer, long[] podRequests) implements NodeScorer {
+    @Override
+    public long score(NodeInfo node) {
+      return scorer.score(node, podRequests);
+    }
+
+    @Override
+    public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+      scorer.scoreAll(nodes, from, to, podRequests, out);
+    }
   }
 
   private long[] podRequests(CycleState state, PodInfo pod) {

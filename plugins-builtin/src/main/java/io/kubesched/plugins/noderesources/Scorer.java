@@ -18,6 +18,9 @@ abstract class Scorer {
   /** Returns the node's score for a pod with {@code podRequests}. */
   abstract long score(NodeInfo node, long[] podRequests);
 
+  /** Sets {@code out[i]} to the score of {@code nodes.get(i)} for every {@code i} in the range. */
+  abstract void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out);
+
   /** Builds the scorer of {@code strategy}. */
   static Scorer of(ScoringStrategy strategy) {
     ResourceAllocation res = new ResourceAllocation(strategy.resources(), false);
@@ -44,6 +47,13 @@ abstract class Scorer {
     }
 
     @Override
+    void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out) {
+      for (int i = from; i < to; i++) {
+        out[i] = score(nodes.get(i), podRequests);
+      }
+    }
+
+    @Override
     long score(NodeInfo node, long[] podRequests) {
       long nodeScore = 0;
       long weightSum = 0;
@@ -65,6 +75,13 @@ abstract class Scorer {
   static final class MostAllocated extends Scorer {
     MostAllocated(ResourceAllocation r) {
       super(r);
+    }
+
+    @Override
+    void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out) {
+      for (int i = from; i < to; i++) {
+        out[i] = score(nodes.get(i), podRequests);
+      }
     }
 
     @Override
@@ -125,6 +142,13 @@ abstract class Scorer {
         }
       }
       return score[score.length - 1];
+    }
+
+    @Override
+    void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out) {
+      for (int i = from; i < to; i++) {
+        out[i] = score(nodes.get(i), podRequests);
+      }
     }
 
     @Override

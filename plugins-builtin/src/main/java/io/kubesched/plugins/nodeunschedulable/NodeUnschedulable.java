@@ -5,6 +5,7 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1Toleration;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
@@ -26,7 +27,8 @@ import java.util.Optional;
  * {@code NodeUnschedulable} is a plugin that filters out nodes with {@code spec.unschedulable}
  * unless the pod tolerates the {@code node.kubernetes.io/unschedulable:NoSchedule} taint.
  */
-public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions, SignPlugin {
+public final class NodeUnschedulable
+    implements FilterPlugin, CycleBoundFilter, EnqueueExtensions, SignPlugin {
   /** The plugin's name. */
   public static final String NAME = PluginNames.NODE_UNSCHEDULABLE;
 
@@ -63,6 +65,29 @@ public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions,
       return Status.success();
     }
     return UNSCHEDULABLE;
+  }
+
+  /** The Filter of one cycle; {@link NodeCheck#filterAll} runs one loop over the nodes. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
+    return new NodeCheck() {
+      @Override
+      public Status filter(NodeInfo node) {
+        return NodeUnschedulable.this.filter(state, pod, node);
+      }
+
+      @Override
+      public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+        Status success = Status.success();
+        for (int k = 0; k < count; k++) {
+          NodeInfo node = nodes[k];
+          out[k] =
+              node.node() != null && !node.unschedulable()
+                  ? success
+                  : NodeUnschedulable.this.filter(state, pod, node);
+        }
+      }
+    };
   }
 
   /**

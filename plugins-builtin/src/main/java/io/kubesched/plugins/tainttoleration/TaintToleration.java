@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.models.V1Taint;
 import io.kubernetes.client.openapi.models.V1Toleration;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
 import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
@@ -39,6 +40,7 @@ import java.util.Optional;
  */
 public final class TaintToleration
     implements FilterPlugin,
+        CycleBoundFilter,
         PreScorePlugin,
         ScorePlugin,
         CycleBoundScore,
@@ -85,6 +87,28 @@ public final class TaintToleration
       return Status.success();
     }
     return Status.unresolvable(untoleratedReason(taint));
+  }
+
+  /** The Filter with the pod's tolerations read once for the cycle. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
+    List<Toleration> tolerations = pod.tolerations();
+    return new NodeCheck() {
+      @Override
+      public Status filter(NodeInfo node) {
+        Taint taint = findUntoleratedDoNotScheduleTaint(node.taints(), tolerations);
+        return taint == null ? Status.success() : Status.unresolvable(untoleratedReason(taint));
+      }
+
+      @Override
+      public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+        Status success = Status.success();
+        for (int k = 0; k < count; k++) {
+          List<Taint> taints = nodes[k].taints();
+          out[k] = taints.isEmpty() ? success : filter(nodes[k]);
+        }
+      }
+    };
   }
 
   /**
@@ -134,7 +158,20 @@ public final class TaintToleration
   @Override
   public NodeScorer bindScore(CycleState state, PodInfo pod) {
     List<Toleration> tolerations = state.get(PRE_SCORE_KEY).tolerationsPreferNoSchedule();
-    return node -> countIntolerable(tolerations, node);
+    return new NodeScorer() {
+      @Override
+      public long score(NodeInfo node) {
+        return countIntolerable(tolerations, node);
+      }
+
+      @Override
+      public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+        for (int i = from; i < to; i++) {
+          NodeInfo node = nodes.get(i);
+          out[i] = node.taints().isEmpty() ? 0 : countIntolerable(tolerations, node);
+        }
+      }
+    };
   }
 
   private static long countIntolerable(List<Toleration> tolerations, NodeInfo node) {

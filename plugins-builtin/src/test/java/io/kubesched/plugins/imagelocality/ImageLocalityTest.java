@@ -15,6 +15,7 @@ import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.NodeScore;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.ArrayList;
@@ -200,6 +201,8 @@ final class ImageLocalityTest {
     }
     assertThat(withPreScore).isEqualTo(want);
     assertThat(boundWithPreScore).isEqualTo(want);
+    BoundFaces.assertScoreFaces(plugin, state, pod, infos);
+    BoundFaces.assertScoreFaces(plugin, new CycleState(), pod, infos);
   }
 
   @ParameterizedTest

@@ -9,6 +9,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.List;
@@ -35,8 +36,10 @@ final class NodeNameTest {
   @ParameterizedTest
   @MethodSource("cases")
   void filter(PodInfo pod, String node, Status want) {
-    assertThat(new NodeName().filter(new CycleState(), pod, MakeNode.node().name(node).info()))
-        .isEqualTo(want);
+    assertThat(
+            BoundFaces.assertFilterFaces(
+                new NodeName(), new CycleState(), pod, List.of(MakeNode.node().name(node).info())))
+        .containsExactly(want);
   }
 
   @Test

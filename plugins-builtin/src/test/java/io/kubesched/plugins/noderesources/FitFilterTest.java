@@ -10,6 +10,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.SchedulingException;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.List;
@@ -290,6 +291,8 @@ final class FitFilterTest {
     assertThat(fit.preFilter(state, pod, List.of())).isEqualTo(PreFilterResult.success());
     assertThat(fit.filter(state, pod, node(existing))).isEqualTo(want);
     assertThat(fit.bindFilter(state, pod).filter(node(existing))).isEqualTo(want);
+    assertThat(BoundFaces.assertFilterFaces(fit, state, pod, List.of(node(existing))))
+        .containsExactly(want);
   }
 
   static Stream<Arguments> notEnoughPods() {

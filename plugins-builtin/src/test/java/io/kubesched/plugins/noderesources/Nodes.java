@@ -10,6 +10,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,8 +60,9 @@ final class Nodes {
       }
     }
     List<NodeScore> out = new ArrayList<>();
-    for (NodeInfo n : nodes) {
-      out.add(new NodeScore(n.name(), plugin.score(state, pod, n)));
+    long[] raw = BoundFaces.assertScoreFaces(plugin, state, pod, nodes);
+    for (int i = 0; i < nodes.size(); i++) {
+      out.add(new NodeScore(nodes.get(i).name(), raw[i]));
     }
     if (plugin instanceof CycleBoundScore b) {
       // The framework's path: the Score bound once for the cycle must answer the same.

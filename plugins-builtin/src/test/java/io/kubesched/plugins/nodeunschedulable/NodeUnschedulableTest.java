@@ -10,11 +10,14 @@ import io.kubesched.framework.ClusterEvent;
 import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EventResource;
+import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,13 +52,11 @@ final class NodeUnschedulableTest {
   @ParameterizedTest
   @MethodSource("cases")
   void filter(PodInfo pod, boolean unschedulable, Status want) {
+    NodeInfo node = MakeNode.node().name("n").unschedulable(unschedulable).info();
     assertThat(
-            new NodeUnschedulable()
-                .filter(
-                    new CycleState(),
-                    pod,
-                    MakeNode.node().name("n").unschedulable(unschedulable).info()))
-        .isEqualTo(want);
+            BoundFaces.assertFilterFaces(
+                new NodeUnschedulable(), new CycleState(), pod, List.of(node, new NodeInfo())))
+        .containsExactly(want, Status.unresolvable(NodeUnschedulable.REASON_UNKNOWN_CONDITION));
   }
 
   @Test

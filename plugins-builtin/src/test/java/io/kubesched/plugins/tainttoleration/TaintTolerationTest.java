@@ -20,6 +20,7 @@ import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.ArrayList;
@@ -119,7 +120,8 @@ final class TaintTolerationTest {
   @ParameterizedTest
   @MethodSource("filterCases")
   void filter(PodInfo pod, NodeInfo node, Status want) {
-    assertThat(plugin.filter(new CycleState(), pod, node)).isEqualTo(want);
+    assertThat(BoundFaces.assertFilterFaces(plugin, new CycleState(), pod, List.of(node)))
+        .containsExactly(want);
   }
 
   static Stream<Arguments> scoreCases() {
@@ -201,9 +203,9 @@ final class TaintTolerationTest {
     CycleState state = new CycleState();
     assertThat(plugin.preScore(state, pod, infos)).isEqualTo(Status.success());
     NodeScores scores = new NodeScores(infos);
+    long[] raw = BoundFaces.assertScoreFaces(plugin, state, pod, infos);
     for (int i = 0; i < infos.size(); i++) {
-      scores.set(i, plugin.score(state, pod, infos.get(i)));
-      assertThat(plugin.bindScore(state, pod).score(infos.get(i))).isEqualTo(scores.score(i));
+      scores.set(i, raw[i]);
     }
     assertThat(plugin.normalizeScore(state, pod, scores)).isEqualTo(Status.success());
     assertThat(scores.toList()).isEqualTo(want);
