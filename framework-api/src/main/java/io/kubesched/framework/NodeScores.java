@@ -20,11 +20,26 @@ public final class NodeScores {
 
   /** Creates scores for {@code nodes} with the given values (copied). */
   public NodeScores(List<NodeInfo> nodes, long[] scores) {
+    this(nodes, scores.clone(), true);
+  }
+
+  private NodeScores(List<NodeInfo> nodes, long[] scores, boolean shared) {
     if (nodes.size() != scores.length) {
       throw new IllegalArgumentException("one score per node is needed");
     }
     this.nodes = nodes;
-    this.scores = scores.clone();
+    this.scores = scores;
+  }
+
+  /**
+   * Returns scores for {@code nodes} backed by {@code scores} itself, not a copy: writes go through
+   * both ways. The framework scores into arrays it reuses from cycle to cycle, so a plugin must not
+   * keep a {@code NodeScores} past the call it was given in.
+   *
+   * @throws IllegalArgumentException when the lengths differ
+   */
+  public static NodeScores wrap(List<NodeInfo> nodes, long[] scores) {
+    return new NodeScores(Objects.requireNonNull(nodes), scores, true);
   }
 
   /** Returns the number of nodes. */

@@ -5,6 +5,9 @@ package io.kubesched.framework;
  * scores of the plugin, it rewrites them into [0, 100]. A non-success status fails the cycle.
  */
 public interface ScoreExtensions {
-  /** Normalises {@code scores} in place; never returns {@code null}. */
+  /**
+   * Normalises {@code scores} in place; never returns {@code null}. {@code scores} is valid only
+   * during the call (the framework reuses its array in later cycles).
+   */
   Status normalizeScore(CycleState state, PodInfo pod, NodeScores scores);
 }

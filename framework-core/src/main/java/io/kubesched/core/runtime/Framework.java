@@ -537,9 +537,16 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    * CycleBoundFilter.NodeCheck#filterAll}), so a node's status is that of the first plugin that did
    * not pass it, as node by node. After an Error on a node, no plugin runs on the later nodes: they
    * get that Error too, and a caller walking the statuses in order stops at the first. A cycle that
-   * records plugin metrics goes node by node, so that every call is timed as kube times it.
+   * records plugin metrics goes node by node, so that every call is timed as kube times it. {@code
+   * count} is at most {@link FilterScratch#BLOCK}; {@code scratch} is the calling thread's.
    */
-  void runFilterPlugins(CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
+  void runFilterPlugins(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int count,
+      Status[] out,
+      FilterScratch scratch) {
     if (state.recordPluginMetrics()) {
       for (int k = 0; k < count; k++) {
         out[k] = runFilterPlugins(state, pod, nodes[k]);
@@ -552,9 +559,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     }
     FilterPlugin[] active = activeFilterPlugins(state.skipFilterPlugins());
     CycleBoundFilter.NodeCheck[] bound = boundFilters(state, pod, active);
-    int[] alive = new int[count];
-    NodeInfo[] remaining = new NodeInfo[count];
-    Status[] result = new Status[count];
+    int[] alive = scratch.alive;
+    NodeInfo[] remaining = scratch.remaining;
+    Status[] result = scratch.result;
     Status success = Status.success();
     for (int k = 0; k < count; k++) {
       alive[k] = k;
@@ -603,6 +610,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
       n = m;
     }
+    java.util.Arrays.fill(remaining, 0, count, null);
+    java.util.Arrays.fill(result, 0, count, null);
   }
 
   /**

@@ -17,7 +17,8 @@ public final class NodePluginScores {
   private final String name;
   private final long totalScore;
   private final String[] plugins;
-  private final long[][] byPlugin;
+  private final byte[] byPlugin;
+  private final int nodes;
   private final int index;
   private volatile Map<String, Long> scores;
 
@@ -34,19 +35,22 @@ public final class NodePluginScores {
     this.totalScore = totalScore;
     this.plugins = null;
     this.byPlugin = null;
+    this.nodes = 0;
     this.index = 0;
     this.scores = scores == null ? ImmutableMap.of() : ImmutableMap.copyOf(scores);
   }
 
   /**
-   * Creates the scores of node {@code name} whose plugin {@code p}'s score is {@code
-   * byPlugin[p][index]}; the arrays are shared by every node of the cycle and must not change.
+   * Creates the scores of node {@code name} whose plugin {@code p}'s score is {@code byPlugin[p *
+   * nodes + index]}; the arrays are shared by every node of the cycle and must not change.
    */
-  NodePluginScores(String name, String[] plugins, long[][] byPlugin, int index, long totalScore) {
+  NodePluginScores(
+      String name, String[] plugins, byte[] byPlugin, int nodes, int index, long totalScore) {
     this.name = name;
     this.totalScore = totalScore;
     this.plugins = plugins;
     this.byPlugin = byPlugin;
+    this.nodes = nodes;
     this.index = index;
   }
 
@@ -61,7 +65,7 @@ public final class NodePluginScores {
     if (s == null) {
       ImmutableMap.Builder<String, Long> m = ImmutableMap.builderWithExpectedSize(plugins.length);
       for (int p = 0; p < plugins.length; p++) {
-        m.put(plugins[p], byPlugin[p][index]);
+        m.put(plugins[p], (long) byPlugin[p * nodes + index]);
       }
       s = m.buildOrThrow();
       scores = s;

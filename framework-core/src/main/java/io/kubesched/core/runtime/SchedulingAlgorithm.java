@@ -49,6 +49,11 @@ public final class SchedulingAlgorithm {
   private final Random random;
   private int nextStartNodeIndex;
   private final OpportunisticBatch batch = new OpportunisticBatch();
+  // findNodesThatPassFilters' rejections by walk position, reused (all null between cycles)
+  private Status[] failuresScratch = new Status[0];
+  // the Filter phase's working arrays of each thread (the scheduling thread and the workers)
+  private final ThreadLocal<FilterScratch> filterScratch =
+      ThreadLocal.withInitial(FilterScratch::new);
 
   /** Creates the algorithm; {@code random} breaks ties between best-scored nodes. */
   public SchedulingAlgorithm(Random random) {
@@ -368,7 +373,12 @@ public final class SchedulingAlgorithm {
 
     long begin = System.nanoTime();
     NodeInfo[] feasible = new NodeInfo[numNodesToFind];
-    Status[] failures = new Status[numAllNodes];
+    // the rejections by walk position, in an array kept between cycles (all null between them):
+    // the walk touches only the positions below `walked`
+    Status[] failures =
+        failuresScratch.length >= numAllNodes ? failuresScratch : new Status[numAllNodes];
+    failuresScratch = new Status[0]; // taken; given back clean below
+    AtomicInteger walked = new AtomicInteger();
     AtomicInteger feasibleLen = new AtomicInteger();
     AtomicReference<Status> error = new AtomicReference<>();
     int toFind = numNodesToFind;
@@ -382,11 +392,13 @@ public final class SchedulingAlgorithm {
       // plugin runs on the block's later nodes): the plugins see exactly the calls of the walk
       // node by node.
       int found = 0;
-      Status[] block = new Status[MAX_FILTER_BLOCK];
+      FilterScratch scratch = filterScratch.get();
+      Status[] block = scratch.block;
       walk:
       for (int i = 0; i < numAllNodes; ) {
         int size = Math.min(numAllNodes - i, Math.min(toFind - found + 1, MAX_FILTER_BLOCK));
-        filterBlock(fwk, state, pod, nodes, start, i, size, nominated, block);
+        walked.set(i + size);
+        filterBlock(fwk, state, pod, nodes, start, i, size, nominated, block, scratch);
         for (int k = 0; k < size; k++, i++) {
           Status s = block[k];
           if (s.code() == Status.Code.ERROR) {
@@ -412,8 +424,10 @@ public final class SchedulingAlgorithm {
           b -> {
             int from = b * PARALLEL_FILTER_BLOCK;
             int size = Math.min(PARALLEL_FILTER_BLOCK, numAllNodes - from);
-            Status[] block = new Status[size];
-            filterBlock(fwk, state, pod, nodes, start, from, size, nominated, block);
+            walked.accumulateAndGet(from + size, Math::max);
+            FilterScratch scratch = filterScratch.get();
+            Status[] block = scratch.block;
+            filterBlock(fwk, state, pod, nodes, start, from, size, nominated, block, scratch);
             for (int k = 0; k < size; k++) {
               int i = from + k;
               Status s = block[k];
@@ -445,13 +459,20 @@ public final class SchedulingAlgorithm {
     for (int i = 0; i < feasibleLen.get(); i++) {
       out.add(feasible[i]);
     }
-    for (int i = 0; i < numAllNodes; i++) {
+    int hi = Math.min(numAllNodes, walked.get());
+    int rejected = 0;
+    for (int i = 0; i < hi; i++) {
       Status s = failures[i];
       if (s != null) {
+        rejected++;
         diagnosis.addPluginStatus(s);
       }
     }
-    diagnosis.nodeToStatus().setAll(nodes, start, failures);
+    if (rejected > 0) {
+      diagnosis.nodeToStatus().setAll(nodes, start, Arrays.copyOf(failures, hi));
+      Arrays.fill(failures, 0, hi, null);
+    }
+    failuresScratch = failures;
     if (feasibleLen.get() == 0) {
       // the pod fails this cycle: its statuses will be read (FitError, PostFilter), build them
       // while the snapshot's node list is the one they index
@@ -673,7 +694,7 @@ public final class SchedulingAlgorithm {
   }
 
   /** The most nodes the one-worker Filter walk filters at once. */
-  private static final int MAX_FILTER_BLOCK = 128;
+  private static final int MAX_FILTER_BLOCK = FilterScratch.BLOCK;
 
   /** The nodes a parallel Filter piece filters at once. */
   private static final int PARALLEL_FILTER_BLOCK = 32;
@@ -693,7 +714,8 @@ public final class SchedulingAlgorithm {
       int from,
       int size,
       Map<String, List<PodInfo>> nominated,
-      Status[] out) {
+      Status[] out,
+      FilterScratch scratch) {
     int n = nodes.size();
     if (nominated == null) {
       for (int k = 0; k < size; k++) {
@@ -705,8 +727,8 @@ public final class SchedulingAlgorithm {
       }
       return;
     }
-    NodeInfo[] plain = new NodeInfo[size];
-    int[] at = new int[size];
+    NodeInfo[] plain = scratch.plain;
+    int[] at = scratch.at;
     int count = 0;
     boolean anyNominated = !nominated.isEmpty();
     for (int k = 0; k < size; k++) {
@@ -726,14 +748,16 @@ public final class SchedulingAlgorithm {
       }
     }
     if (count == size) {
-      fwk.runFilterPlugins(state, pod, plain, count, out);
-      return;
+      fwk.runFilterPlugins(state, pod, plain, count, out, scratch);
+    } else {
+      Status[] statuses = scratch.statuses;
+      fwk.runFilterPlugins(state, pod, plain, count, statuses, scratch);
+      for (int j = 0; j < count; j++) {
+        out[at[j]] = statuses[j];
+      }
+      Arrays.fill(statuses, 0, count, null);
     }
-    Status[] statuses = new Status[count];
-    fwk.runFilterPlugins(state, pod, plain, count, statuses);
-    for (int j = 0; j < count; j++) {
-      out[at[j]] = statuses[j];
-    }
+    Arrays.fill(plain, 0, count, null);
   }
 
   private static Status filterWithNominated(

@@ -116,6 +116,26 @@ final class ScoreRunner {
     return out;
   }
 
+  // The raw score arrays of the last cycle on each thread, reused when the next has as many nodes:
+  // fresh arrays of thousands of nodes per pod cost more in cold memory than the scoring itself.
+  // Every entry is written before it is read (each node is scored or the cycle fails), and
+  // WeightedScores copies what it keeps.
+  private final ThreadLocal<long[][]> scratch = ThreadLocal.withInitial(() -> new long[0][]);
+
+  private long[][] scratch(int plugins, int n) {
+    long[][] arrays = scratch.get();
+    if (arrays.length < plugins) {
+      arrays = java.util.Arrays.copyOf(arrays, plugins);
+      scratch.set(arrays);
+    }
+    for (int p = 0; p < plugins; p++) {
+      if (arrays[p] == null || arrays[p].length != n) {
+        arrays[p] = new long[n];
+      }
+    }
+    return arrays;
+  }
+
   /** The nodes a Score piece scores at once when no plugin metrics are recorded. */
   private static final int SCORE_SLICE = 64;
 
@@ -174,8 +194,9 @@ final class ScoreRunner {
     }
     int n = nodes.size();
     NodeScores[] perPlugin = new NodeScores[active.size()];
+    long[][] arrays = scratch(active.size(), n);
     for (int p = 0; p < perPlugin.length; p++) {
-      perPlugin[p] = new NodeScores(nodes);
+      perPlugin[p] = NodeScores.wrap(nodes, arrays[p]);
     }
     CycleBoundScore.NodeScorer[] bound = bindScorers(state, pod, active);
     if (previous != null && rescore != null && previous.matches(active, n)) {

@@ -13,7 +13,7 @@ import java.util.RandomAccess;
 final class ScoreTable extends AbstractList<NodePluginScores> implements RandomAccess {
   private final NodeInfo[] nodes;
   private final String[] plugins;
-  private final long[][] byPlugin;
+  private final byte[] byPlugin;
   private final long[] totals;
 
   /**
@@ -21,10 +21,11 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
    *
    * @param nodes the scored nodes, in node order (their names are read when asked for)
    * @param plugins the Score plugins' names, in plugin order
-   * @param byPlugin the normalised scores of each plugin, in plugin order, over the nodes
+   * @param byPlugin the normalised scores, each in [0, 100], plugin after plugin: plugin {@code
+   *     p}'s score of node {@code i} at {@code p * nodes.length + i}
    * @param totals the weighted total of each node
    */
-  ScoreTable(NodeInfo[] nodes, String[] plugins, long[][] byPlugin, long[] totals) {
+  ScoreTable(NodeInfo[] nodes, String[] plugins, byte[] byPlugin, long[] totals) {
     this.nodes = nodes;
     this.plugins = plugins;
     this.byPlugin = byPlugin;
@@ -41,7 +42,8 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
 
   @Override
   public NodePluginScores get(int index) {
-    return new NodePluginScores(nodes[index].name(), plugins, byPlugin, index, totals[index]);
+    return new NodePluginScores(
+        nodes[index].name(), plugins, byPlugin, nodes.length, index, totals[index]);
   }
 
   @Override

@@ -31,17 +31,18 @@ final class WeightedScores {
       List<NodeInfo> nodes,
       Map<String, Integer> weights) {
     int n = nodes.size();
-    // Weighted totals, plugin by plugin over the shared score arrays; the per-plugin map of a
-    // node is only built when asked for (NodePluginScores.scores()).
+    // Weighted totals, plugin by plugin over the score arrays; the normalised scores, all within
+    // [0, 100], are kept packed a byte each (the arrays are the runner's, reused next cycle), and
+    // the per-plugin map of a node is only built when asked for (NodePluginScores.scores()).
     String[] names = new String[plugins.size()];
-    long[][] byPlugin = new long[plugins.size()][];
+    byte[] packed = new byte[plugins.size() * n];
     long[] totals = new long[n];
     for (int p = 0; p < plugins.size(); p++) {
       ScorePlugin pl = plugins.get(p);
       names[p] = pl.name();
-      byPlugin[p] = perPlugin[p].array();
+      long[] scores = perPlugin[p].array();
       long weight = weights.get(pl.name());
-      long[] scores = byPlugin[p];
+      int base = p * n;
       for (int i = 0; i < n; i++) {
         long score = scores[i];
         if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
@@ -59,10 +60,11 @@ final class WeightedScores {
                       + "] after normalizing"));
         }
         totals[i] += score * weight;
+        packed[base + i] = (byte) score;
       }
     }
     return new Framework.ScoreOutcome(
-        new ScoreTable(nodes.toArray(new NodeInfo[0]), names, byPlugin, totals), Status.success());
+        new ScoreTable(nodes.toArray(new NodeInfo[0]), names, packed, totals), Status.success());
   }
 
   /**

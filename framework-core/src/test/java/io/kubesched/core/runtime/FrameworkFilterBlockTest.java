@@ -24,10 +24,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Framework#runFilterPlugins(CycleState, PodInfo, NodeInfo[], int, Status[])}: a block of
- * nodes filtered plugin after plugin gets the statuses node-by-node filtering gives, each plugin
- * sees only the nodes the earlier ones passed, an Error stops the later nodes, and a cycle that
- * records plugin metrics goes node by node.
+ * {@link Framework#runFilterPlugins(CycleState, PodInfo, NodeInfo[], int, Status[],
+ * FilterScratch)}: a block of nodes filtered plugin after plugin gets the statuses node-by-node
+ * filtering gives, each plugin sees only the nodes the earlier ones passed, an Error stops the
+ * later nodes, and a cycle that records plugin metrics goes node by node.
  */
 final class FrameworkFilterBlockTest {
   /** Rejects the named nodes, throws on {@code boom}; journals each call. */
@@ -157,7 +157,7 @@ final class FrameworkFilterBlockTest {
     NodeInfo[] nodes = names.stream().map(Fixtures::node).toArray(NodeInfo[]::new);
     Status[] out = new Status[nodes.length];
 
-    f.runFilterPlugins(state, pod("p"), nodes, nodes.length, out);
+    f.runFilterPlugins(state, pod("p"), nodes, nodes.length, out, new FilterScratch());
 
     List<Status> got = new ArrayList<>(Arrays.asList(out));
     List<Status> want = new ArrayList<>(expected);

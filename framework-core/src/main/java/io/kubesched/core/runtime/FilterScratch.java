@@ -1,0 +1,28 @@
+package io.kubesched.core.runtime;
+
+import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.Status;
+
+/**
+ * The working arrays of the Filter phase on one thread, reused from block to block and cycle to
+ * cycle: fresh arrays per block of nodes cost more in cold memory than the filtering itself. Each
+ * user fills what it reads before reading it; the node and status slots are cleared after each
+ * block, so no node or status outlives its cycle here.
+ */
+final class FilterScratch {
+  /** The most nodes a block holds. */
+  static final int BLOCK = 128;
+
+  // Framework.runFilterPlugins(block): the surviving nodes' positions, the nodes, one plugin's
+  // statuses
+  final int[] alive = new int[BLOCK];
+  final NodeInfo[] remaining = new NodeInfo[BLOCK];
+  final Status[] result = new Status[BLOCK];
+
+  // SchedulingAlgorithm.filterBlock: the nodes without nominated pods, their positions in the
+  // block, their statuses; and the block's statuses for the walk
+  final NodeInfo[] plain = new NodeInfo[BLOCK];
+  final int[] at = new int[BLOCK];
+  final Status[] statuses = new Status[BLOCK];
+  final Status[] block = new Status[BLOCK];
+}
