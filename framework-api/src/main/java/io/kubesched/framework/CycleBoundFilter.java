@@ -1,5 +1,7 @@
 package io.kubesched.framework;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * An optional face of a {@link FilterPlugin}: its Filter with the pod's cycle state resolved once
  * per cycle, so the per-node call reads no {@link CycleState} entry.
@@ -29,8 +31,18 @@ public interface CycleBoundFilter extends FilterPlugin {
      * loop over them; the default calls {@link #filter} node by node. When it throws, the framework
      * calls {@link #filter} node by node for the same nodes, so an error surfaces exactly as it
      * would have; an implementation must not write anything but {@code out[0..count)}.
+     *
+     * @param columns the snapshot's flat per-node values, or {@code null} when the nodes are not
+     *     rows of it (copies made for nominated pods or preemption, say)
+     * @param rows {@code rows[k]} is {@code nodes[k]}'s row in {@code columns}; {@code null} with
+     *     it
      */
-    default void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+    default void filterAll(
+        NodeInfo[] nodes,
+        int count,
+        @Nullable NodeColumns columns,
+        int @Nullable [] rows,
+        Status[] out) {
       for (int k = 0; k < count; k++) {
         out[k] = filter(nodes[k]);
       }

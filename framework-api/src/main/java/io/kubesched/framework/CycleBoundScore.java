@@ -1,6 +1,7 @@
 package io.kubesched.framework;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An optional face of a {@link ScorePlugin}: its Score with the pod's cycle state resolved once per
@@ -30,8 +31,19 @@ public interface CycleBoundScore extends ScorePlugin {
      * calls {@link #score} node by node. When it throws, the framework calls {@link #score} node by
      * node over the same slice, so an error surfaces exactly as it would have; an implementation
      * must not write outside {@code out[from..to)}.
+     *
+     * @param columns the snapshot's flat per-node values, or {@code null} when the nodes are not
+     *     rows of it
+     * @param rows {@code rows[i]} is {@code nodes.get(i)}'s row in {@code columns}; {@code null}
+     *     with it
      */
-    default void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+    default void scoreAll(
+        List<NodeInfo> nodes,
+        int from,
+        int to,
+        @Nullable NodeColumns columns,
+        int @Nullable [] rows,
+        long[] out) {
       for (int i = from; i < to; i++) {
         out[i] = score(nodes.get(i));
       }

@@ -32,4 +32,12 @@ public interface NodeInfoLister {
   default @Nullable NodeJournal journal() {
     return null;
   }
+
+  /**
+   * Returns the flat per-node values of {@link #list()}'s nodes, row {@code r} for node {@code r},
+   * or {@code null} when this lister keeps none. The same object for as long as the lister lives.
+   */
+  default @Nullable NodeColumns columns() {
+    return null;
+  }
 }

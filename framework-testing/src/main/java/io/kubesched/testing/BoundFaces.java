@@ -4,6 +4,7 @@ import io.kubesched.framework.CycleBoundFilter;
 import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.ScorePlugin;
@@ -15,8 +16,9 @@ import java.util.Objects;
 /**
  * Checks that a plugin's cycle-bound faces ({@link CycleBoundFilter}, {@link CycleBoundScore})
  * answer what its plain Filter and Score answer, node by node and in their bulk calls ({@code
- * filterAll}, {@code scoreAll}) — the framework's hot path uses the bound faces. Call it from a
- * plugin's table tests with the state the plain call was given.
+ * filterAll}, {@code scoreAll}, with and without the snapshot's {@link NodeColumns}) — the
+ * framework's hot path uses the bound faces. Call it from a plugin's table tests with the state the
+ * plain call was given.
  */
 public final class BoundFaces {
   private BoundFaces() {}
@@ -41,10 +43,23 @@ public final class BoundFaces {
     CycleBoundFilter.NodeCheck check = b.bindFilter(state, pod);
     NodeInfo[] array = nodes.toArray(new NodeInfo[0]);
     Status[] all = new Status[array.length];
-    check.filterAll(array, array.length, all);
+    check.filterAll(array, array.length, null, null, all);
+    // the same nodes as rows of flat columns, in reverse order (rows need not follow the nodes)
+    NodeColumns columns = columns(nodes);
+    int[] rows = new int[array.length];
+    NodeInfo[] reversed = new NodeInfo[array.length];
+    for (int i = 0; i < array.length; i++) {
+      reversed[i] = array[array.length - 1 - i];
+      rows[i] = array.length - 1 - i;
+    }
+    Status[] fromColumns = new Status[array.length];
+    check.filterAll(reversed, array.length, columns, rows, fromColumns);
     for (int i = 0; i < array.length; i++) {
       Status one = orSuccess(check.filter(array[i]));
-      if (!one.equals(plain.get(i)) || !orSuccess(all[i]).equals(plain.get(i))) {
+      Status col = orSuccess(fromColumns[array.length - 1 - i]);
+      if (!one.equals(plain.get(i))
+          || !orSuccess(all[i]).equals(plain.get(i))
+          || !col.equals(plain.get(i))) {
         throw new AssertionError(
             "node "
                 + array[i].name()
@@ -53,7 +68,9 @@ public final class BoundFaces {
                 + ", bound filter "
                 + one
                 + ", filterAll "
-                + all[i]);
+                + all[i]
+                + ", filterAll from columns "
+                + col);
       }
     }
     return plain;
@@ -78,6 +95,14 @@ public final class BoundFaces {
       return plain;
     }
     CycleBoundScore.NodeScorer scorer = b.bindScore(state, pod);
+    // the nodes as rows of flat columns, in reverse order (rows need not follow the nodes)
+    List<NodeInfo> reversedNodes = new ArrayList<>(nodes);
+    java.util.Collections.reverse(reversedNodes);
+    NodeColumns columns = columns(reversedNodes);
+    int[] rows = new int[n];
+    for (int i = 0; i < n; i++) {
+      rows[i] = n - 1 - i;
+    }
     List<int[]> slices = new ArrayList<>();
     if (n <= 12) {
       for (int from = 0; from <= n; from++) {
@@ -97,10 +122,13 @@ public final class BoundFaces {
       {
         long[] out = new long[n];
         java.util.Arrays.fill(out, Long.MIN_VALUE);
-        scorer.scoreAll(nodes, from, to, out);
+        scorer.scoreAll(nodes, from, to, null, null, out);
+        long[] fromColumns = new long[n];
+        java.util.Arrays.fill(fromColumns, Long.MIN_VALUE);
+        scorer.scoreAll(nodes, from, to, columns, rows, fromColumns);
         for (int i = 0; i < n; i++) {
           long want = i >= from && i < to ? plain[i] : Long.MIN_VALUE;
-          if (out[i] != want) {
+          if (out[i] != want || fromColumns[i] != want) {
             throw new AssertionError(
                 "node "
                     + nodes.get(i).name()
@@ -111,7 +139,9 @@ public final class BoundFaces {
                     + ", "
                     + to
                     + ") wrote "
-                    + out[i]);
+                    + out[i]
+                    + ", from columns "
+                    + fromColumns[i]);
           }
         }
       }
@@ -124,6 +154,16 @@ public final class BoundFaces {
       }
     }
     return plain;
+  }
+
+  /** Returns columns whose row {@code i} holds {@code nodes.get(i)}. */
+  private static NodeColumns columns(List<NodeInfo> nodes) {
+    NodeColumns columns = new NodeColumns();
+    columns.resize(nodes.size());
+    for (int i = 0; i < nodes.size(); i++) {
+      columns.set(i, nodes.get(i));
+    }
+    return columns;
   }
 
   private static Status orSuccess(Status s) {

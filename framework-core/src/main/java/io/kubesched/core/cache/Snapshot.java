@@ -7,6 +7,7 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.runtime.NodeChanges;
 import io.kubesched.framework.ImageStateSummary;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.NodeJournal;
@@ -40,6 +41,8 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodeJournal 
   private final SubList havePodsWithRequiredAntiAffinity = new SubList();
   private Map<String, Integer> listIndex = new HashMap<>();
   private List<NodeInfo> listView = Collections.unmodifiableList(nodeInfoList);
+  // the flat per-node values of the list, row i for node i, kept up to date node by node
+  private final NodeColumns columns = new NodeColumns();
   // claim key (namespace/claim) -> the number of nodes with a pod using it
   private Map<String, Integer> pvcUsers = new HashMap<>();
   long generation;
@@ -122,6 +125,10 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodeJournal 
       listIndex.put(list.get(i).name(), i);
     }
     listView = Collections.unmodifiableList(nodeInfoList);
+    columns.resize(list.size());
+    for (int i = 0; i < list.size(); i++) {
+      columns.set(i, list.get(i));
+    }
     rebuildSubLists();
     rebuildPvcSet();
   }
@@ -183,6 +190,7 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodeJournal 
     Integer i = listIndex.get(name);
     if (i != null) {
       nodeInfoList.set(i, info);
+      columns.set(i, info);
       // what a rebuild from the list would give: the node in or out, at its list position
       havePodsWithAffinity.put(i, info, !info.podsWithAffinity().isEmpty());
       havePodsWithRequiredAntiAffinity.put(i, info, !info.podsWithRequiredAntiAffinity().isEmpty());
@@ -260,6 +268,11 @@ public final class Snapshot implements NodeInfoLister, NodeChanges, NodeJournal 
   /** Returns the cache generation this snapshot reflects. */
   public long generation() {
     return generation;
+  }
+
+  @Override
+  public NodeColumns columns() {
+    return columns;
   }
 
   @Override

@@ -18,11 +18,13 @@ final class FilterScratch {
   final int[] alive = new int[BLOCK];
   final NodeInfo[] remaining = new NodeInfo[BLOCK];
   final Status[] result = new Status[BLOCK];
+  final int[] remainingRows = new int[BLOCK];
 
   // SchedulingAlgorithm.filterBlock: the nodes without nominated pods, their positions in the
   // block, their statuses; and the block's statuses for the walk
   final NodeInfo[] plain = new NodeInfo[BLOCK];
   final int[] at = new int[BLOCK];
+  final int[] rows = new int[BLOCK];
   final Status[] statuses = new Status[BLOCK];
   final Status[] block = new Status[BLOCK];
 }

@@ -12,6 +12,7 @@ import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventRecorder;
 import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.NodeToStatusReader;
@@ -545,6 +546,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       PodInfo pod,
       NodeInfo[] nodes,
       int count,
+      NodeColumns columns,
+      int[] rows,
       Status[] out,
       FilterScratch scratch) {
     if (state.recordPluginMetrics()) {
@@ -562,11 +565,15 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     int[] alive = scratch.alive;
     NodeInfo[] remaining = scratch.remaining;
     Status[] result = scratch.result;
+    int[] remainingRows = columns == null ? null : scratch.remainingRows;
     Status success = Status.success();
     for (int k = 0; k < count; k++) {
       alive[k] = k;
       remaining[k] = nodes[k];
       out[k] = success;
+    }
+    if (remainingRows != null) {
+      System.arraycopy(rows, 0, remainingRows, 0, count);
     }
     int n = count;
     int errorAt = count;
@@ -576,7 +583,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       int ran = n;
       if (check != null) {
         try {
-          check.filterAll(remaining, n, result);
+          check.filterAll(remaining, n, columns, remainingRows, result);
         } catch (RuntimeException e) {
           ran = filterOneByOne(pl, check, state, pod, remaining, n, result);
         }
@@ -589,6 +596,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         if (s == null || s.isSuccess()) {
           alive[m] = alive[j];
           remaining[m] = remaining[j];
+          if (remainingRows != null) {
+            remainingRows[m] = remainingRows[j];
+          }
           m++;
           continue;
         }
@@ -880,10 +890,26 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       RawScores previous,
       int[] rescore,
       RawScores keep) {
+    return runScorePlugins(state, pod, nodes, previous, rescore, keep, null, null);
+  }
+
+  /**
+   * The same, with {@code columns} the snapshot's flat values and {@code rows} each node's row in
+   * them (both {@code null} when unknown), handed to the plugins' bulk calls.
+   */
+  ScoreOutcome runScorePlugins(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      RawScores previous,
+      int[] rescore,
+      RawScores keep,
+      NodeColumns columns,
+      int[] rows) {
     long start = System.nanoTime();
     ScoreOutcome out = null;
     try {
-      out = scores.score(state, pod, nodes, previous, rescore, keep);
+      out = scores.score(state, pod, nodes, previous, rescore, keep, columns, rows);
       return out;
     } finally {
       observePoint("Score", out == null ? Status.error("failed") : out.status(), start);

@@ -2,6 +2,7 @@ package io.kubesched.core.runtime;
 
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FeatureGates;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.NodeJournal;
@@ -235,7 +236,14 @@ public final class SchedulingAlgorithm {
     }
     List<NodeInfo> feasible = null;
     try {
-      feasible = findNodesThatPassFilters(fwk, state, pod, diagnosis, nodes);
+      feasible =
+          findNodesThatPassFilters(
+              fwk,
+              state,
+              pod,
+              diagnosis,
+              nodes,
+              nodes == allNodes && allNodes == snapshot.list() ? snapshot.columns() : null);
     } finally {
       int processed = (feasible == null ? 0 : feasible.size()) + diagnosis.nodeToStatus().size();
       nextStartNodeIndex = (nextStartNodeIndex + processed) % allNodes.size();
@@ -355,7 +363,23 @@ public final class SchedulingAlgorithm {
    */
   List<NodeInfo> findNodesThatPassFilters(
       Framework fwk, CycleState state, PodInfo pod, Diagnosis diagnosis, List<NodeInfo> nodes) {
+    return findNodesThatPassFilters(fwk, state, pod, diagnosis, nodes, null);
+  }
+
+  /**
+   * The same, with {@code columns} the flat values of {@code nodes} when {@code nodes} is the
+   * snapshot's own list (row {@code i} for {@code nodes.get(i)}), else {@code null}.
+   */
+  private List<NodeInfo> findNodesThatPassFilters(
+      Framework fwk,
+      CycleState state,
+      PodInfo pod,
+      Diagnosis diagnosis,
+      List<NodeInfo> nodes,
+      NodeColumns snapshotColumns) {
     int numAllNodes = nodes.size();
+    NodeColumns columns =
+        snapshotColumns != null && snapshotColumns.size() == numAllNodes ? snapshotColumns : null;
     int numNodesToFind =
         numFeasibleNodesToFind(
             fwk.percentageOfNodesToScore(), fwk.globalPercentageOfNodesToScore(), numAllNodes);
@@ -373,6 +397,7 @@ public final class SchedulingAlgorithm {
 
     long begin = System.nanoTime();
     NodeInfo[] feasible = new NodeInfo[numNodesToFind];
+    int[] feasibleRows = columns == null ? null : new int[numNodesToFind];
     // the rejections by walk position, in an array kept between cycles (all null between them):
     // the walk touches only the positions below `walked`
     Status[] failures =
@@ -398,7 +423,7 @@ public final class SchedulingAlgorithm {
       for (int i = 0; i < numAllNodes; ) {
         int size = Math.min(numAllNodes - i, Math.min(toFind - found + 1, MAX_FILTER_BLOCK));
         walked.set(i + size);
-        filterBlock(fwk, state, pod, nodes, start, i, size, nominated, block, scratch);
+        filterBlock(fwk, state, pod, nodes, columns, start, i, size, nominated, block, scratch);
         for (int k = 0; k < size; k++, i++) {
           Status s = block[k];
           if (s.code() == Status.Code.ERROR) {
@@ -408,6 +433,9 @@ public final class SchedulingAlgorithm {
           if (s.isSuccess()) {
             if (found == toFind) {
               break walk;
+            }
+            if (feasibleRows != null) {
+              feasibleRows[found] = (start + i) % numAllNodes;
             }
             feasible[found++] = nodes.get((start + i) % numAllNodes);
           } else {
@@ -427,7 +455,8 @@ public final class SchedulingAlgorithm {
             walked.accumulateAndGet(from + size, Math::max);
             FilterScratch scratch = filterScratch.get();
             Status[] block = scratch.block;
-            filterBlock(fwk, state, pod, nodes, start, from, size, nominated, block, scratch);
+            filterBlock(
+                fwk, state, pod, nodes, columns, start, from, size, nominated, block, scratch);
             for (int k = 0; k < size; k++) {
               int i = from + k;
               Status s = block[k];
@@ -446,6 +475,9 @@ public final class SchedulingAlgorithm {
                   feasibleLen.decrementAndGet();
                   return;
                 } else {
+                  if (feasibleRows != null) {
+                    feasibleRows[length - 1] = (start + i) % numAllNodes;
+                  }
                   feasible[length - 1] = nodes.get((start + i) % numAllNodes);
                 }
               } else {
@@ -455,10 +487,14 @@ public final class SchedulingAlgorithm {
           },
           cancelled::get);
     }
-    List<NodeInfo> out = new ArrayList<>(feasibleLen.get());
-    for (int i = 0; i < feasibleLen.get(); i++) {
-      out.add(feasible[i]);
-    }
+    int len = feasibleLen.get();
+    List<NodeInfo> out =
+        new FeasibleNodes(
+            len == feasible.length ? feasible : Arrays.copyOf(feasible, len),
+            columns,
+            feasibleRows == null || len == feasibleRows.length
+                ? feasibleRows
+                : Arrays.copyOf(feasibleRows, len));
     int hi = Math.min(numAllNodes, walked.get());
     int rejected = 0;
     for (int i = 0; i < hi; i++) {
@@ -536,7 +572,17 @@ public final class SchedulingAlgorithm {
     if (!pre.isSuccess()) {
       throw toException(pre);
     }
-    Framework.ScoreOutcome scored = fwk.runScorePlugins(state, pod, nodes, null, null, keepRaw);
+    FeasibleNodes rows = nodes instanceof FeasibleNodes f && f.columns() != null ? f : null;
+    Framework.ScoreOutcome scored =
+        fwk.runScorePlugins(
+            state,
+            pod,
+            nodes,
+            null,
+            null,
+            keepRaw,
+            rows == null ? null : rows.columns(),
+            rows == null ? null : rows.rows());
     if (!scored.status().isSuccess()) {
       throw toException(scored.status());
     }
@@ -710,6 +756,7 @@ public final class SchedulingAlgorithm {
       CycleState state,
       PodInfo pod,
       List<NodeInfo> nodes,
+      NodeColumns columns,
       int start,
       int from,
       int size,
@@ -729,6 +776,7 @@ public final class SchedulingAlgorithm {
     }
     NodeInfo[] plain = scratch.plain;
     int[] at = scratch.at;
+    int[] rows = scratch.rows;
     int count = 0;
     boolean anyNominated = !nominated.isEmpty();
     for (int k = 0; k < size; k++) {
@@ -744,14 +792,17 @@ public final class SchedulingAlgorithm {
         }
       } else {
         plain[count] = node;
+        rows[count] = (start + from + k) % n;
         at[count++] = k;
       }
     }
     if (count == size) {
-      fwk.runFilterPlugins(state, pod, plain, count, out, scratch);
+      fwk.runFilterPlugins(
+          state, pod, plain, count, columns, columns == null ? null : rows, out, scratch);
     } else {
       Status[] statuses = scratch.statuses;
-      fwk.runFilterPlugins(state, pod, plain, count, statuses, scratch);
+      fwk.runFilterPlugins(
+          state, pod, plain, count, columns, columns == null ? null : rows, statuses, scratch);
       for (int j = 0; j < count; j++) {
         out[at[j]] = statuses[j];
       }

@@ -2,6 +2,7 @@ package io.kubesched.core.runtime;
 
 import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.Plugin;
@@ -154,12 +155,14 @@ final class ScoreRunner {
       List<NodeInfo> nodes,
       int from,
       int to,
+      NodeColumns columns,
+      int[] rows,
       NodeScores out,
       Consumer<Status> onThrown) {
     long[] scores = out.array();
     if (scorer != null) {
       try {
-        scorer.scoreAll(nodes, from, to, scores);
+        scorer.scoreAll(nodes, from, to, columns, rows, scores);
         return true;
       } catch (RuntimeException e) {
         // fall through: node by node
@@ -184,7 +187,9 @@ final class ScoreRunner {
       List<NodeInfo> nodes,
       RawScores previous,
       int[] rescore,
-      RawScores keep) {
+      RawScores keep,
+      NodeColumns columns,
+      int[] rows) {
     Set<String> skipped = state.skipScorePlugins();
     List<ScorePlugin> active = new ArrayList<>(plugins.score().size());
     for (ScorePlugin pl : plugins.score()) {
@@ -265,7 +270,17 @@ final class ScoreRunner {
               int to = Math.min(n, from + SCORE_SLICE);
               for (int p = 0; p < active.size(); p++) {
                 if (!scoreSlice(
-                    active.get(p), bound[p], state, pod, nodes, from, to, perPlugin[p], onThrown)) {
+                    active.get(p),
+                    bound[p],
+                    state,
+                    pod,
+                    nodes,
+                    from,
+                    to,
+                    columns,
+                    rows,
+                    perPlugin[p],
+                    onThrown)) {
                   return;
                 }
               }

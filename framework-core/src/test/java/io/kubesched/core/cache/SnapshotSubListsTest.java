@@ -7,6 +7,7 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.core.cache.CacheFixtures.TestClock;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The has-affinity sub-lists kept up to date node by node by {@link SchedulerCache#updateSnapshot}
  * equal, after every change, the lists a snapshot built from scratch has (kube rebuilds them from
- * every node whenever one node starts or stops having such pods).
+ * every node whenever one node starts or stops having such pods); the flat columns equal, row by
+ * row, the values of the list's node infos.
  */
 final class SnapshotSubListsTest {
   static LongStream seeds() {
@@ -58,7 +60,8 @@ final class SnapshotSubListsTest {
         cache.removeNode(n);
       } else if (op < 12 || pods.isEmpty()) {
         String node = nodes.get(random.nextInt(nodes.size())).getMetadata().getName();
-        CacheFixtures.PodBuilder b = pod("p" + step).node(node);
+        CacheFixtures.PodBuilder b =
+            pod("p" + step).node(node).req(random.nextInt(500) + "m", random.nextInt(64) + "Mi");
         int kind = random.nextInt(3);
         if (kind == 1) {
           b.podAffinity();
@@ -83,6 +86,9 @@ final class SnapshotSubListsTest {
       assertThat(names(kept.havePodsWithRequiredAntiAffinityList()))
           .as("anti-affinity after step %d", step)
           .isEqualTo(names(fresh.havePodsWithRequiredAntiAffinityList()));
+      assertThat(rows(kept.columns()))
+          .as("columns after step %d", step)
+          .isEqualTo(rows(columnsOf(kept.list())));
       for (NodeInfo n : kept.havePodsWithAffinityList()) {
         assertThat(n).isSameAs(kept.get(n.name()));
       }
@@ -94,6 +100,39 @@ final class SnapshotSubListsTest {
 
   private static V1Node node(int i) {
     return new V1Node().metadata(new V1ObjectMeta().name("node-" + i));
+  }
+
+  private static NodeColumns columnsOf(List<NodeInfo> nodes) {
+    NodeColumns c = new NodeColumns();
+    c.resize(nodes.size());
+    for (int i = 0; i < nodes.size(); i++) {
+      c.set(i, nodes.get(i));
+    }
+    return c;
+  }
+
+  /** Every value of every row, so that a failure prints the difference. */
+  private static List<List<Object>> rows(NodeColumns c) {
+    List<List<Object>> out = new ArrayList<>();
+    for (int r = 0; r < c.size(); r++) {
+      out.add(
+          List.of(
+              c.allocatableMilliCpu(r),
+              c.allocatableMemory(r),
+              c.allocatableEphemeralStorage(r),
+              c.requestedMilliCpu(r),
+              c.requestedMemory(r),
+              c.requestedEphemeralStorage(r),
+              c.nonZeroMilliCpu(r),
+              c.nonZeroMemory(r),
+              c.allowedPodNumber(r),
+              c.podCount(r),
+              c.hasNode(r),
+              c.unschedulable(r),
+              c.hasTaints(r),
+              c.hasImages(r)));
+    }
+    return out;
   }
 
   private static List<String> names(List<NodeInfo> nodes) {

@@ -24,10 +24,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Framework#runFilterPlugins(CycleState, PodInfo, NodeInfo[], int, Status[],
- * FilterScratch)}: a block of nodes filtered plugin after plugin gets the statuses node-by-node
- * filtering gives, each plugin sees only the nodes the earlier ones passed, an Error stops the
- * later nodes, and a cycle that records plugin metrics goes node by node.
+ * {@link Framework#runFilterPlugins(CycleState, PodInfo, NodeInfo[], int, NodeColumns, int[],
+ * Status[], FilterScratch)}: a block of nodes filtered plugin after plugin gets the statuses
+ * node-by-node filtering gives, each plugin sees only the nodes the earlier ones passed, an Error
+ * stops the later nodes, and a cycle that records plugin metrics goes node by node.
  */
 final class FrameworkFilterBlockTest {
   /** Rejects the named nodes, throws on {@code boom}; journals each call. */
@@ -71,7 +71,12 @@ final class FrameworkFilterBlockTest {
         }
 
         @Override
-        public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+        public void filterAll(
+            NodeInfo[] nodes,
+            int count,
+            io.kubesched.framework.NodeColumns columns,
+            int[] rows,
+            Status[] out) {
           List<String> names = new ArrayList<>();
           for (int k = 0; k < count; k++) {
             names.add(nodes[k].name());
@@ -157,7 +162,7 @@ final class FrameworkFilterBlockTest {
     NodeInfo[] nodes = names.stream().map(Fixtures::node).toArray(NodeInfo[]::new);
     Status[] out = new Status[nodes.length];
 
-    f.runFilterPlugins(state, pod("p"), nodes, nodes.length, out, new FilterScratch());
+    f.runFilterPlugins(state, pod("p"), nodes, nodes.length, null, null, out, new FilterScratch());
 
     List<Status> got = new ArrayList<>(Arrays.asList(out));
     List<Status> want = new ArrayList<>(expected);

@@ -4,6 +4,7 @@ import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.ImageStateSummary;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreScorePlugin;
@@ -108,9 +109,13 @@ public final class ImageLocality
       }
 
       @Override
-      public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+      public void scoreAll(
+          List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
+        // a node without images scores as scoreWith scores it, without reaching its map
+        long none = calculatePriority(0, s.images().length);
         for (int i = from; i < to; i++) {
-          out[i] = scoreWith(s, nodes.get(i));
+          out[i] =
+              columns != null && !columns.hasImages(rows[i]) ? none : scoreWith(s, nodes.get(i));
         }
       }
     };

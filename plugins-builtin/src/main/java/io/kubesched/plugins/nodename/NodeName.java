@@ -7,6 +7,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.SignPlugin;
@@ -54,7 +55,8 @@ public final class NodeName
         }
 
         @Override
-        public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+        public void filterAll(
+            NodeInfo[] nodes, int count, NodeColumns columns, int[] rows, Status[] out) {
           java.util.Arrays.fill(out, 0, count, Status.success());
         }
       };

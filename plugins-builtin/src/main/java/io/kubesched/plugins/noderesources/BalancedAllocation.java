@@ -2,6 +2,7 @@ package io.kubesched.plugins.noderesources;
 
 import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreScorePlugin;
@@ -91,7 +92,8 @@ public final class BalancedAllocation
         }
 
         @Override
-        public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+        public void scoreAll(
+            List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
           java.util.Arrays.fill(out, from, to, 0L);
         }
       };
@@ -110,9 +112,18 @@ public final class BalancedAllocation
     }
 
     @Override
-    public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+    public void scoreAll(
+        List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
+      long[] alloc = new long[resources.size()];
+      long[] req = new long[resources.size()];
+      boolean columnar = columns != null && resources.columnar(requests);
       for (int i = from; i < to; i++) {
-        out[i] = balancedScore(nodes.get(i), requests);
+        if (columnar) {
+          resources.fill(columns, rows[i], requests, alloc, req);
+        } else {
+          resources.fill(nodes.get(i), requests, alloc, req);
+        }
+        out[i] = balanced(alloc, req);
       }
     }
   }
@@ -128,12 +139,24 @@ public final class BalancedAllocation
   }
 
   private long balancedScore(NodeInfo node, long[] podRequests) {
+    long[] alloc = new long[resources.size()];
+    long[] req = new long[resources.size()];
+    resources.fill(node, podRequests, alloc, req);
+    return balanced(alloc, req);
+  }
+
+  /**
+   * The score from each resource's allocatable amount ({@code alloc[i]}, 0 when left out) and the
+   * amount requested with the pod added: 1 minus the standard deviation of the usage fractions
+   * (each capped at 1), times 100.
+   */
+  private static long balanced(long[] alloc, long[] req) {
     int count = 0;
     double total = 0;
     double first = 0;
     double second = 0;
-    for (int i = 0; i < resources.size(); i++) {
-      double f = fraction(node, i, podRequests[i]);
+    for (int i = 0; i < alloc.length; i++) {
+      double f = fraction(alloc[i], req[i]);
       if (f < 0) {
         continue;
       }
@@ -151,8 +174,8 @@ public final class BalancedAllocation
     } else if (count > 2) {
       double mean = total / count;
       double sum = 0;
-      for (int i = 0; i < resources.size(); i++) {
-        double f = fraction(node, i, podRequests[i]);
+      for (int i = 0; i < alloc.length; i++) {
+        double f = fraction(alloc[i], req[i]);
         if (f < 0) {
           continue;
         }
@@ -163,13 +186,12 @@ public final class BalancedAllocation
     return (long) ((1 - std) * (double) MAX_NODE_SCORE);
   }
 
-  /** Returns the usage fraction of resource {@code i} capped at 1, or -1 when it is left out. */
-  private double fraction(NodeInfo node, int i, long podRequest) {
-    long alloc = resources.allocatable(node, i, podRequest);
+  /** Returns the usage fraction capped at 1, or -1 when the resource is left out (alloc 0). */
+  private static double fraction(long alloc, long req) {
     if (alloc == 0) {
       return -1;
     }
-    double f = (double) resources.requested(node, i, podRequest) / (double) alloc;
+    double f = (double) req / (double) alloc;
     return f > 1 ? 1 : f;
   }
 

@@ -10,6 +10,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PodRequests;
@@ -184,11 +185,15 @@ public final class Fit
     }
 
     @Override
-    public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+    public void filterAll(
+        NodeInfo[] nodes, int count, NodeColumns columns, int[] rows, Status[] out) {
       if (s.requestsNothing() || s.scalarNames().length == 0) {
         Status success = Status.success();
         for (int k = 0; k < count; k++) {
-          int mask = standardFailures(s, nodes[k]);
+          int mask =
+              columns != null
+                  ? standardFailures(s, columns, rows[k])
+                  : standardFailures(s, nodes[k]);
           out[k] = mask == 0 ? success : STANDARD_FAILURES[mask];
         }
         return;
@@ -247,6 +252,28 @@ public final class Fit
     long storage = s.ephemeralStorage();
     if (storage > 0
         && storage > node.allocatableEphemeralStorage() - node.requestedEphemeralStorage()) {
+      mask |= EPHEMERAL_STORAGE;
+    }
+    return mask;
+  }
+
+  /** {@link #standardFailures(PreFilterState, NodeInfo)} from the snapshot's columns at row r. */
+  private static int standardFailures(PreFilterState s, NodeColumns c, int r) {
+    int mask = c.podCount(r) + 1 > c.allowedPodNumber(r) ? TOO_MANY_PODS : 0;
+    if (s.requestsNothing()) {
+      return mask;
+    }
+    long milliCpu = s.milliCpu();
+    if (milliCpu > 0 && milliCpu > c.allocatableMilliCpu(r) - c.requestedMilliCpu(r)) {
+      mask |= CPU;
+    }
+    long memory = s.memory();
+    if (memory > 0 && memory > c.allocatableMemory(r) - c.requestedMemory(r)) {
+      mask |= MEMORY;
+    }
+    long storage = s.ephemeralStorage();
+    if (storage > 0
+        && storage > c.allocatableEphemeralStorage(r) - c.requestedEphemeralStorage(r)) {
       mask |= EPHEMERAL_STORAGE;
     }
     return mask;
@@ -378,8 +405,9 @@ public final class Fit
     }
 
     @Override
-    public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
-      scorer.scoreAll(nodes, from, to, podRequests, out);
+    public void scoreAll(
+        List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
+      scorer.scoreAll(nodes, from, to, columns, rows, podRequests, out);
     }
   }
 

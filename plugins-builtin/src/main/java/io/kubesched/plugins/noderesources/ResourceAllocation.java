@@ -1,5 +1,6 @@
 package io.kubesched.plugins.noderesources;
 
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Resource;
@@ -98,5 +99,68 @@ final class ResourceAllocation {
           case PODS -> 0;
           default -> node.requested().scalar(names[i]);
         };
+  }
+
+  /**
+   * Fills {@code alloc[i]} with {@link #allocatable} and {@code req[i]} with {@link #requested} (0
+   * where the resource is left out) for every configured resource.
+   */
+  void fill(NodeInfo node, long[] podRequests, long[] alloc, long[] req) {
+    for (int i = 0; i < names.length; i++) {
+      long a = allocatable(node, i, podRequests[i]);
+      alloc[i] = a;
+      req[i] = a == 0 ? 0 : requested(node, i, podRequests[i]);
+    }
+  }
+
+  /**
+   * Returns whether {@link #fill(NodeColumns, int, long[], long[], long[])} answers for a pod with
+   * {@code podRequests}: every resource is cpu, memory, ephemeral storage or pods, or a scalar
+   * resource the pod does not request (left out).
+   */
+  boolean columnar(long[] podRequests) {
+    for (int i = 0; i < names.length; i++) {
+      if (kinds[i] == OTHER && !(scalar[i] && podRequests[i] == 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@link #fill(NodeInfo, long[], long[], long[])} from the snapshot's columns at row {@code r}.
+   */
+  void fill(NodeColumns c, int r, long[] podRequests, long[] alloc, long[] req) {
+    for (int i = 0; i < names.length; i++) {
+      long pr = podRequests[i];
+      if (pr == 0 && scalar[i]) {
+        alloc[i] = 0;
+        req[i] = 0;
+        continue;
+      }
+      long a;
+      long q;
+      switch (kinds[i]) {
+        case CPU -> {
+          a = c.allocatableMilliCpu(r);
+          q = useRequested ? c.requestedMilliCpu(r) : c.nonZeroMilliCpu(r);
+        }
+        case MEMORY -> {
+          a = c.allocatableMemory(r);
+          q = useRequested ? c.requestedMemory(r) : c.nonZeroMemory(r);
+        }
+        case EPHEMERAL -> {
+          a = c.allocatableEphemeralStorage(r);
+          q = c.requestedEphemeralStorage(r);
+        }
+        default -> {
+          // pods (always left out); other resources never reach here (columnar)
+          a = 0;
+          q = 0;
+        }
+      }
+      alloc[i] = a;
+      req[i] = a == 0 ? 0 : pr + q;
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.kubesched.plugins.noderesources;
 
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.ScorePlugin;
 import java.util.List;
@@ -15,11 +16,44 @@ abstract class Scorer {
     this.resources = resources;
   }
 
-  /** Returns the node's score for a pod with {@code podRequests}. */
-  abstract long score(NodeInfo node, long[] podRequests);
+  /**
+   * Returns the score from each configured resource's allocatable amount ({@code alloc[i]}, 0 when
+   * the resource is left out) and the amount requested with the pod added ({@code req[i]}).
+   */
+  abstract long combine(long[] alloc, long[] req);
 
-  /** Sets {@code out[i]} to the score of {@code nodes.get(i)} for every {@code i} in the range. */
-  abstract void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out);
+  /** Returns the node's score for a pod with {@code podRequests}. */
+  final long score(NodeInfo node, long[] podRequests) {
+    long[] alloc = new long[resources.size()];
+    long[] req = new long[resources.size()];
+    resources.fill(node, podRequests, alloc, req);
+    return combine(alloc, req);
+  }
+
+  /**
+   * Sets {@code out[i]} to the score of {@code nodes.get(i)} for every {@code i} in the range,
+   * reading the snapshot's {@code columns} at {@code rows[i]} when given and enough.
+   */
+  final void scoreAll(
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      NodeColumns columns,
+      int[] rows,
+      long[] podRequests,
+      long[] out) {
+    long[] alloc = new long[resources.size()];
+    long[] req = new long[resources.size()];
+    boolean columnar = columns != null && resources.columnar(podRequests);
+    for (int i = from; i < to; i++) {
+      if (columnar) {
+        resources.fill(columns, rows[i], podRequests, alloc, req);
+      } else {
+        resources.fill(nodes.get(i), podRequests, alloc, req);
+      }
+      out[i] = combine(alloc, req);
+    }
+  }
 
   /** Builds the scorer of {@code strategy}. */
   static Scorer of(ScoringStrategy strategy) {
@@ -47,22 +81,15 @@ abstract class Scorer {
     }
 
     @Override
-    void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out) {
-      for (int i = from; i < to; i++) {
-        out[i] = score(nodes.get(i), podRequests);
-      }
-    }
-
-    @Override
-    long score(NodeInfo node, long[] podRequests) {
+    long combine(long[] allocs, long[] reqs) {
       long nodeScore = 0;
       long weightSum = 0;
-      for (int i = 0; i < resources.size(); i++) {
-        long alloc = resources.allocatable(node, i, podRequests[i]);
+      for (int i = 0; i < allocs.length; i++) {
+        long alloc = allocs[i];
         if (alloc == 0) {
           continue;
         }
-        long req = resources.requested(node, i, podRequests[i]);
+        long req = reqs[i];
         long s = req > alloc ? 0 : (alloc - req) * ScorePlugin.MAX_NODE_SCORE / alloc;
         nodeScore += s * resources.weights[i];
         weightSum += resources.weights[i];
@@ -78,22 +105,15 @@ abstract class Scorer {
     }
 
     @Override
-    void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out) {
-      for (int i = from; i < to; i++) {
-        out[i] = score(nodes.get(i), podRequests);
-      }
-    }
-
-    @Override
-    long score(NodeInfo node, long[] podRequests) {
+    long combine(long[] allocs, long[] reqs) {
       long nodeScore = 0;
       long weightSum = 0;
-      for (int i = 0; i < resources.size(); i++) {
-        long alloc = resources.allocatable(node, i, podRequests[i]);
+      for (int i = 0; i < allocs.length; i++) {
+        long alloc = allocs[i];
         if (alloc == 0) {
           continue;
         }
-        long req = Math.min(resources.requested(node, i, podRequests[i]), alloc);
+        long req = Math.min(reqs[i], alloc);
         nodeScore += req * ScorePlugin.MAX_NODE_SCORE / alloc * resources.weights[i];
         weightSum += resources.weights[i];
       }
@@ -145,22 +165,15 @@ abstract class Scorer {
     }
 
     @Override
-    void scoreAll(List<NodeInfo> nodes, int from, int to, long[] podRequests, long[] out) {
-      for (int i = from; i < to; i++) {
-        out[i] = score(nodes.get(i), podRequests);
-      }
-    }
-
-    @Override
-    long score(NodeInfo node, long[] podRequests) {
+    long combine(long[] allocs, long[] reqs) {
       long nodeScore = 0;
       long weightSum = 0;
-      for (int i = 0; i < resources.size(); i++) {
-        long alloc = resources.allocatable(node, i, podRequests[i]);
+      for (int i = 0; i < allocs.length; i++) {
+        long alloc = allocs[i];
         if (alloc == 0) {
           continue;
         }
-        long req = resources.requested(node, i, podRequests[i]);
+        long req = reqs[i];
         long s = req > alloc ? function(MAX_UTILIZATION) : function(req * MAX_UTILIZATION / alloc);
         if (s > 0) {
           nodeScore += s * resources.weights[i];

@@ -10,6 +10,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.QueueingHint;
@@ -77,14 +78,15 @@ public final class NodeUnschedulable
       }
 
       @Override
-      public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+      public void filterAll(
+          NodeInfo[] nodes, int count, NodeColumns columns, int[] rows, Status[] out) {
         Status success = Status.success();
         for (int k = 0; k < count; k++) {
-          NodeInfo node = nodes[k];
-          out[k] =
-              node.node() != null && !node.unschedulable()
-                  ? success
-                  : NodeUnschedulable.this.filter(state, pod, node);
+          boolean schedulable =
+              columns != null
+                  ? columns.hasNode(rows[k]) && !columns.unschedulable(rows[k])
+                  : nodes[k].node() != null && !nodes[k].unschedulable();
+          out[k] = schedulable ? success : NodeUnschedulable.this.filter(state, pod, nodes[k]);
         }
       }
     };

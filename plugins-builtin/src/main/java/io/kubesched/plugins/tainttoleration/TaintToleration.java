@@ -12,6 +12,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PodInfo;
@@ -101,11 +102,13 @@ public final class TaintToleration
       }
 
       @Override
-      public void filterAll(NodeInfo[] nodes, int count, Status[] out) {
+      public void filterAll(
+          NodeInfo[] nodes, int count, NodeColumns columns, int[] rows, Status[] out) {
         Status success = Status.success();
         for (int k = 0; k < count; k++) {
-          List<Taint> taints = nodes[k].taints();
-          out[k] = taints.isEmpty() ? success : filter(nodes[k]);
+          boolean untainted =
+              columns != null ? !columns.hasTaints(rows[k]) : nodes[k].taints().isEmpty();
+          out[k] = untainted ? success : filter(nodes[k]);
         }
       }
     };
@@ -165,10 +168,12 @@ public final class TaintToleration
       }
 
       @Override
-      public void scoreAll(List<NodeInfo> nodes, int from, int to, long[] out) {
+      public void scoreAll(
+          List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
         for (int i = from; i < to; i++) {
-          NodeInfo node = nodes.get(i);
-          out[i] = node.taints().isEmpty() ? 0 : countIntolerable(tolerations, node);
+          boolean untainted =
+              columns != null ? !columns.hasTaints(rows[i]) : nodes.get(i).taints().isEmpty();
+          out[i] = untainted ? 0 : countIntolerable(tolerations, nodes.get(i));
         }
       }
     };

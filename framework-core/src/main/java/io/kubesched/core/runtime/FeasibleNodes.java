@@ -1,0 +1,48 @@
+package io.kubesched.core.runtime;
+
+import io.kubesched.framework.NodeColumns;
+import io.kubesched.framework.NodeInfo;
+import java.util.AbstractList;
+import java.util.RandomAccess;
+
+/**
+ * The nodes that passed Filter, as a read-only list, with each node's row in the snapshot's {@link
+ * NodeColumns} when the walk went over the snapshot's own list (Score then hands both to the
+ * plugins' bulk calls).
+ */
+final class FeasibleNodes extends AbstractList<NodeInfo> implements RandomAccess {
+  private final NodeInfo[] nodes;
+  private final NodeColumns columns;
+  private final int[] rows;
+
+  /**
+   * @param nodes the nodes, not copied
+   * @param columns the snapshot's columns, or {@code null} (then {@code rows} is ignored)
+   * @param rows each node's row, not copied; {@code null} with {@code columns}
+   */
+  FeasibleNodes(NodeInfo[] nodes, NodeColumns columns, int[] rows) {
+    this.nodes = nodes;
+    this.columns = rows == null ? null : columns;
+    this.rows = columns == null ? null : rows;
+  }
+
+  @Override
+  public NodeInfo get(int index) {
+    return nodes[index];
+  }
+
+  @Override
+  public int size() {
+    return nodes.length;
+  }
+
+  /** Returns the snapshot's columns, or {@code null} when the rows are unknown. */
+  NodeColumns columns() {
+    return columns;
+  }
+
+  /** Returns each node's row in {@link #columns()}, or {@code null}. */
+  int[] rows() {
+    return rows;
+  }
+}
