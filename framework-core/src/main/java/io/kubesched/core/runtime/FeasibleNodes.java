@@ -36,6 +36,11 @@ final class FeasibleNodes extends AbstractList<NodeInfo> implements RandomAccess
     return nodes.length;
   }
 
+  /** Returns the nodes as an array, shared: it must not be written. */
+  NodeInfo[] array() {
+    return nodes;
+  }
+
   /** Returns the snapshot's columns, or {@code null} when the rows are unknown. */
   NodeColumns columns() {
     return columns;

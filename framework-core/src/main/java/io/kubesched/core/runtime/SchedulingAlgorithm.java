@@ -52,6 +52,8 @@ public final class SchedulingAlgorithm {
   private final OpportunisticBatch batch = new OpportunisticBatch();
   // findNodesThatPassFilters' rejections by walk position, reused (all null between cycles)
   private Status[] failuresScratch = new Status[0];
+  // selectHost's weighted totals of a score table, reused
+  private long[] totalsScratch = new long[0];
   // the Filter phase's working arrays of each thread (the scheduling thread and the workers)
   private final ThreadLocal<FilterScratch> filterScratch =
       ThreadLocal.withInitial(FilterScratch::new);
@@ -716,14 +718,19 @@ public final class SchedulingAlgorithm {
   /** {@link #selectHost(List, int)} over a table's totals: the same node, the same draws. */
   private String selectHost(ScoreTable table) {
     int n = table.size();
+    if (totalsScratch.length < n) {
+      totalsScratch = new long[n];
+    }
+    long[] totals = totalsScratch;
+    table.totals(totals);
     long best = Long.MIN_VALUE;
     for (int i = 0; i < n; i++) {
-      best = Math.max(best, table.total(i));
+      best = Math.max(best, totals[i]);
     }
     int cntOfMaxScore = 0;
     int selected = -1;
     for (int i = 0; i < n; i++) {
-      if (table.total(i) != best) {
+      if (totals[i] != best) {
         continue;
       }
       cntOfMaxScore++;

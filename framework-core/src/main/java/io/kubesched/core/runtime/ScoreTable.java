@@ -7,14 +7,15 @@ import java.util.RandomAccess;
 
 /**
  * The scores of one cycle's nodes as a read-only list of {@link NodePluginScores}, backed by the
- * per-plugin score arrays and the weighted totals: scheduling reads only the totals, so no object
- * is made per node unless someone reads an element (explain tooling, tests).
+ * normalised scores packed a byte each and the plugins' weights: scheduling reads only the totals
+ * ({@link #totals}), so no object is made per node unless someone reads an element (explain
+ * tooling, tests).
  */
 final class ScoreTable extends AbstractList<NodePluginScores> implements RandomAccess {
   private final NodeInfo[] nodes;
   private final String[] plugins;
   private final byte[] byPlugin;
-  private final long[] totals;
+  private final long[] weights;
 
   /**
    * Creates the table; the arrays are shared, not copied, and must not change afterwards.
@@ -23,13 +24,13 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
    * @param plugins the Score plugins' names, in plugin order
    * @param byPlugin the normalised scores, each in [0, 100], plugin after plugin: plugin {@code
    *     p}'s score of node {@code i} at {@code p * nodes.length + i}
-   * @param totals the weighted total of each node
+   * @param weights each plugin's weight, in plugin order (a node's total is computed when read)
    */
-  ScoreTable(NodeInfo[] nodes, String[] plugins, byte[] byPlugin, long[] totals) {
+  ScoreTable(NodeInfo[] nodes, String[] plugins, byte[] byPlugin, long[] weights) {
     this.nodes = nodes;
     this.plugins = plugins;
     this.byPlugin = byPlugin;
-    this.totals = totals;
+    this.weights = weights;
   }
 
   /** Returns {@code scores} unchanged when it is a table (immutable already), else a copy. */
@@ -43,12 +44,12 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
   @Override
   public NodePluginScores get(int index) {
     return new NodePluginScores(
-        nodes[index].name(), plugins, byPlugin, nodes.length, index, totals[index]);
+        nodes[index].name(), plugins, byPlugin, nodes.length, index, total(index));
   }
 
   @Override
   public int size() {
-    return totals.length;
+    return nodes.length;
   }
 
   /** Returns the name of node {@code index}. */
@@ -56,8 +57,26 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
     return nodes[index].name();
   }
 
+  /** Sets {@code out[i]} to the weighted total of node {@code i}, for every node. */
+  void totals(long[] out) {
+    int n = nodes.length;
+    java.util.Arrays.fill(out, 0, n, 0L);
+    for (int p = 0; p < weights.length; p++) {
+      long w = weights[p];
+      int base = p * n;
+      for (int i = 0; i < n; i++) {
+        out[i] += byPlugin[base + i] * w;
+      }
+    }
+  }
+
   /** Returns the weighted total of node {@code index}. */
   long total(int index) {
-    return totals[index];
+    long total = 0;
+    int n = nodes.length;
+    for (int p = 0; p < weights.length; p++) {
+      total += byPlugin[p * n + index] * weights[p];
+    }
+    return total;
   }
 }

@@ -31,17 +31,19 @@ final class WeightedScores {
       List<NodeInfo> nodes,
       Map<String, Integer> weights) {
     int n = nodes.size();
-    // Weighted totals, plugin by plugin over the score arrays; the normalised scores, all within
-    // [0, 100], are kept packed a byte each (the arrays are the runner's, reused next cycle), and
-    // the per-plugin map of a node is only built when asked for (NodePluginScores.scores()).
+    // The normalised scores, checked plugin by plugin to lie within [0, 100], are kept packed a
+    // byte each (the arrays are the runner's, reused next cycle) with the weights: a node's total
+    // is summed when read (selectHost), and its per-plugin map only built when asked for
+    // (NodePluginScores.scores()).
     String[] names = new String[plugins.size()];
     byte[] packed = new byte[plugins.size() * n];
-    long[] totals = new long[n];
+    long[] pluginWeights = new long[plugins.size()];
     for (int p = 0; p < plugins.size(); p++) {
       ScorePlugin pl = plugins.get(p);
       names[p] = pl.name();
       long[] scores = perPlugin[p].array();
       long weight = weights.get(pl.name());
+      pluginWeights[p] = weight;
       int base = p * n;
       for (int i = 0; i < n; i++) {
         long score = scores[i];
@@ -59,12 +61,16 @@ final class WeightedScores {
                       + ScorePlugin.MAX_NODE_SCORE
                       + "] after normalizing"));
         }
-        totals[i] += score * weight;
         packed[base + i] = (byte) score;
       }
     }
     return new Framework.ScoreOutcome(
-        new ScoreTable(nodes.toArray(new NodeInfo[0]), names, packed, totals), Status.success());
+        new ScoreTable(
+            nodes instanceof FeasibleNodes f ? f.array() : nodes.toArray(new NodeInfo[0]),
+            names,
+            packed,
+            pluginWeights),
+        Status.success());
   }
 
   /**

@@ -27,6 +27,7 @@ import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
+import io.kubesched.plugins.helper.Signatures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -541,6 +542,6 @@ public final class Fit
 
   /** Returns the pod's requests as a signature fragment. */
   static String requestSignature(PodInfo pod) {
-    return pod.requests() + "/" + pod.nonZeroMilliCpu() + "/" + pod.nonZeroMemory();
+    return Signatures.requests(pod);
   }
 }

@@ -20,6 +20,7 @@ import io.kubesched.framework.Taint;
 import io.kubesched.framework.Toleration;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
+import io.kubesched.plugins.helper.Signatures;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -153,6 +154,6 @@ public final class NodeUnschedulable
   /** Signs the pod by its tolerations, the only pod field this plugin reads. */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(String.valueOf(pod.tolerations()));
+    return Optional.of(Signatures.tolerations(pod.tolerations()));
   }
 }

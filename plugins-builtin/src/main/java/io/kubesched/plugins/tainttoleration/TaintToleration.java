@@ -29,6 +29,7 @@ import io.kubesched.framework.Toleration;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
 import io.kubesched.plugins.helper.ScoreNormalization;
+import io.kubesched.plugins.helper.Signatures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -261,6 +262,6 @@ public final class TaintToleration
   /** Signs the pod by its tolerations, the only pod field this plugin reads. */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(String.valueOf(pod.tolerations()));
+    return Optional.of(Signatures.tolerations(pod.tolerations()));
   }
 }
