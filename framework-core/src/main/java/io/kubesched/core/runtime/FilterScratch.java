@@ -27,4 +27,6 @@ final class FilterScratch {
   final int[] rows = new int[BLOCK];
   final Status[] statuses = new Status[BLOCK];
   final Status[] block = new Status[BLOCK];
+  // each block position's node row (list position), set by filterBlock
+  final int[] blockRows = new int[BLOCK];
 }

@@ -436,10 +436,11 @@ public final class SchedulingAlgorithm {
             if (found == toFind) {
               break walk;
             }
+            int row = scratch.blockRows[k];
             if (feasibleRows != null) {
-              feasibleRows[found] = (start + i) % numAllNodes;
+              feasibleRows[found] = row;
             }
-            feasible[found++] = nodes.get((start + i) % numAllNodes);
+            feasible[found++] = nodes.get(row);
           } else {
             failures[i] = s;
           }
@@ -477,10 +478,11 @@ public final class SchedulingAlgorithm {
                   feasibleLen.decrementAndGet();
                   return;
                 } else {
+                  int row = scratch.blockRows[k];
                   if (feasibleRows != null) {
-                    feasibleRows[length - 1] = (start + i) % numAllNodes;
+                    feasibleRows[length - 1] = row;
                   }
-                  feasible[length - 1] = nodes.get((start + i) % numAllNodes);
+                  feasible[length - 1] = nodes.get(row);
                 }
               } else {
                 failures[i] = s;
@@ -773,7 +775,8 @@ public final class SchedulingAlgorithm {
     int n = nodes.size();
     if (nominated == null) {
       for (int k = 0; k < size; k++) {
-        out[k] = filterWithNominated(fwk, state, pod, nodes.get((start + from + k) % n), null);
+        scratch.blockRows[k] = (start + from + k) % n;
+        out[k] = filterWithNominated(fwk, state, pod, nodes.get(scratch.blockRows[k]), null);
         if (out[k].code() == Status.Code.ERROR) {
           Arrays.fill(out, k + 1, size, out[k]);
           return;
@@ -784,10 +787,13 @@ public final class SchedulingAlgorithm {
     NodeInfo[] plain = scratch.plain;
     int[] at = scratch.at;
     int[] rows = scratch.rows;
+    int[] blockRows = scratch.blockRows;
     int count = 0;
     boolean anyNominated = !nominated.isEmpty();
-    for (int k = 0; k < size; k++) {
-      NodeInfo node = nodes.get((start + from + k) % n);
+    int row = (start + from) % n;
+    for (int k = 0; k < size; k++, row = row + 1 == n ? 0 : row + 1) {
+      blockRows[k] = row;
+      NodeInfo node = nodes.get(row);
       List<PodInfo> onNode = anyNominated ? nominated.get(node.name()) : null;
       if (onNode != null && !onNode.isEmpty()) {
         out[k] = fwk.runFilterPluginsWithNominatedPods(state, pod, node, onNode);
@@ -799,7 +805,7 @@ public final class SchedulingAlgorithm {
         }
       } else {
         plain[count] = node;
-        rows[count] = (start + from + k) % n;
+        rows[count] = row;
         at[count++] = k;
       }
     }
