@@ -42,6 +42,7 @@ import io.kubesched.framework.WaitingPod;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
@@ -149,6 +150,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     this.extenders = extenders == null ? List.of() : List.copyOf(extenders);
     this.plugins =
         new ProfileAssembler(profile, registry, this, !this.extenders.isEmpty()).assemble();
+    this.filterPluginArray = plugins.filter().toArray(new FilterPlugin[0]);
     this.scores = new ScoreRunner(plugins, calls, this::parallel);
   }
 
@@ -707,6 +709,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   }
 
   private volatile ActiveFilters activeFilters;
+  private final FilterPlugin[] filterPluginArray;
 
   /**
    * Returns the Filter plugins not in {@code skipped}, in order. A cycle's skip set is one object
@@ -717,14 +720,15 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     if (a != null && a.skipped() == skipped) {
       return a.plugins();
     }
-    List<FilterPlugin> filterPlugins = plugins.filter();
-    List<FilterPlugin> out = new ArrayList<>(filterPlugins.size());
-    for (FilterPlugin pl : filterPlugins) {
+    FilterPlugin[] all = filterPluginArray;
+    FilterPlugin[] active = new FilterPlugin[all.length];
+    int n = 0;
+    for (FilterPlugin pl : all) {
       if (!skipped.contains(pl.name())) {
-        out.add(pl);
+        active[n++] = pl;
       }
     }
-    FilterPlugin[] plugins = out.toArray(new FilterPlugin[0]);
+    FilterPlugin[] plugins = n == all.length ? all : Arrays.copyOf(active, n);
     activeFilters = new ActiveFilters(skipped, plugins);
     return plugins;
   }
