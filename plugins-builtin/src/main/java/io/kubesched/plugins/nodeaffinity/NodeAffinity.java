@@ -15,6 +15,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FilterPlugin;
+import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.NodeSelector;
@@ -243,11 +244,22 @@ public final class NodeAffinity
   @Override
   public NodeCheck bindFilter(CycleState state, PodInfo pod) {
     PreFilterState s = preFilterState(state, pod);
-    return node -> {
-      if (addedNodeSelector != null && !addedNodeSelector.matches(node.name(), node.labels())) {
-        return ENFORCED_MISMATCH;
+    return new NodeCheck() {
+      @Override
+      public Status filter(NodeInfo node) {
+        if (addedNodeSelector != null && !addedNodeSelector.matches(node.name(), node.labels())) {
+          return ENFORCED_MISMATCH;
+        }
+        return filterWith(s, node);
       }
-      return filterWith(s, node);
+
+      @Override
+      public void filterAll(
+          NodeInfo[] nodes, int count, NodeColumns columns, int[] rows, Status[] out) {
+        for (int k = 0; k < count; k++) {
+          out[k] = filter(nodes[k]);
+        }
+      }
     };
   }
 
@@ -303,7 +315,20 @@ public final class NodeAffinity
   @Override
   public NodeScorer bindScore(CycleState state, PodInfo pod) {
     List<WeightedNodeSelectorTerm> preferred = preferredTerms(state, pod);
-    return node -> scoreWith(preferred, node);
+    return new NodeScorer() {
+      @Override
+      public long score(NodeInfo node) {
+        return scoreWith(preferred, node);
+      }
+
+      @Override
+      public void scoreAll(
+          List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
+        for (int i = from; i < to; i++) {
+          out[i] = scoreWith(preferred, nodes.get(i));
+        }
+      }
+    };
   }
 
   private static List<WeightedNodeSelectorTerm> preferredTerms(CycleState state, PodInfo pod) {

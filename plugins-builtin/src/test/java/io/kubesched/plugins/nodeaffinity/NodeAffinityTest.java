@@ -23,6 +23,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.Status;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.ArrayList;
@@ -357,6 +358,8 @@ final class NodeAffinityTest {
     // The framework's path: the Filter bound once for the cycle answers the same.
     assertThat(plugin.bindFilter(state, info).filter(node)).isEqualTo(want);
     assertThat(plugin.bindFilter(new CycleState(), info).filter(node)).isEqualTo(want);
+    assertThat(BoundFaces.assertFilterFaces(plugin, state, info, List.of(node)))
+        .containsExactly(want);
   }
 
   static Stream<Arguments> scoreCases() {
@@ -469,9 +472,9 @@ final class NodeAffinityTest {
       assertThat(plugin.preScore(state, info, nodes)).isEqualTo(Status.success());
     }
     NodeScores scores = new NodeScores(nodes);
+    long[] raw = BoundFaces.assertScoreFaces(plugin, state, info, nodes);
     for (int i = 0; i < nodes.size(); i++) {
-      scores.set(i, plugin.score(state, info, nodes.get(i)));
-      assertThat(plugin.bindScore(state, info).score(nodes.get(i))).isEqualTo(scores.score(i));
+      scores.set(i, raw[i]);
     }
     assertThat(plugin.normalizeScore(state, info, scores)).isEqualTo(Status.success());
     assertThat(scores.toList()).isEqualTo(want);
