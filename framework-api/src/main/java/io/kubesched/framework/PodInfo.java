@@ -243,6 +243,60 @@ public final class PodInfo {
     return new PodInfo(pod);
   }
 
+  /** A copy of {@code other} wrapping {@code pod}; see {@link #withNodeName}. */
+  private PodInfo(PodInfo other, V1Pod pod) {
+    this.pod = pod;
+    this.uid = other.uid;
+    this.namespace = other.namespace;
+    this.name = other.name;
+    this.key = other.key;
+    this.labels = other.labels;
+    this.priority = other.priority;
+    this.requests = other.requests;
+    this.nonZeroMilliCpu = other.nonZeroMilliCpu;
+    this.nonZeroMemory = other.nonZeroMemory;
+    this.tolerations = other.tolerations;
+    this.nodeSelector = other.nodeSelector;
+    this.requiredNodeAffinity = other.requiredNodeAffinity;
+    this.preferredNodeAffinity = other.preferredNodeAffinity;
+    this.preferredNodeAffinityError = other.preferredNodeAffinityError;
+    this.requiredAffinityTerms = other.requiredAffinityTerms;
+    this.requiredAntiAffinityTerms = other.requiredAntiAffinityTerms;
+    this.preferredAffinityTerms = other.preferredAffinityTerms;
+    this.preferredAntiAffinityTerms = other.preferredAntiAffinityTerms;
+    this.affinityParseError = other.affinityParseError;
+    this.hasAffinity = other.hasAffinity;
+    this.hasRequiredAntiAffinity = other.hasRequiredAntiAffinity;
+    this.hostPorts = other.hostPorts;
+    this.topologySpreadConstraints = other.topologySpreadConstraints;
+    this.schedulingGates = other.schedulingGates;
+    this.images = other.images;
+    this.pvcNames = other.pvcNames;
+    this.ownerReferences = other.ownerReferences;
+  }
+
+  /**
+   * Returns this pod's info for {@code revision}, a revision of the same pod that differs from
+   * {@link #pod()} in {@code spec.nodeName} only (the assumed pod of a scheduling cycle): every
+   * value computed from the pod is shared, none is computed again. A revision that differs in
+   * anything else must get its own {@link #of}.
+   *
+   * @throws IllegalArgumentException when {@code revision} is another pod (uid, namespace or name)
+   */
+  public PodInfo withNodeName(V1Pod revision) {
+    PodInfo check = new PodInfo(this, revision);
+    V1ObjectMeta meta =
+        revision.getMetadata() == null ? new V1ObjectMeta() : revision.getMetadata();
+    String ns = meta.getNamespace() == null ? "" : meta.getNamespace();
+    String n = meta.getName() == null ? "" : meta.getName();
+    String u = meta.getUid() == null || meta.getUid().isEmpty() ? ns + "/" + n : meta.getUid();
+    if (!ns.equals(namespace) || !n.equals(name) || !u.equals(uid)) {
+      throw new IllegalArgumentException(
+          "withNodeName: " + ns + "/" + n + " is not a revision of " + key);
+    }
+    return check;
+  }
+
   /** Returns the wrapped pod; do not modify it. */
   public V1Pod pod() {
     return pod;

@@ -164,4 +164,84 @@ final class PodInfoTest {
     assertThat(p.affinityParseError()).isNotNull();
     assertThat(p.requiredAffinityTerms()).isEmpty();
   }
+
+  @Test
+  void aRevisionWithANodeNameSharesWhatWasComputed() {
+    V1Pod pod =
+        new V1Pod()
+            .metadata(
+                new V1ObjectMeta().name("p").namespace("ns").uid("u1").labels(Map.of("a", "b")))
+            .spec(
+                new V1PodSpec()
+                    .priority(7)
+                    .nodeSelector(Map.of("zone", "z1"))
+                    .addContainersItem(
+                        new V1Container()
+                            .name("c")
+                            .image("img:1")
+                            .resources(
+                                new io.kubernetes.client.openapi.models.V1ResourceRequirements()
+                                    .requests(
+                                        Map.of(
+                                            "cpu",
+                                            io.kubernetes.client.custom.Quantity.fromString(
+                                                "250m"))))));
+    PodInfo info = PodInfo.of(pod);
+    V1Pod revision =
+        new V1Pod()
+            .metadata(pod.getMetadata())
+            .spec(
+                new V1PodSpec()
+                    .priority(7)
+                    .nodeSelector(pod.getSpec().getNodeSelector())
+                    .containers(pod.getSpec().getContainers())
+                    .nodeName("n1"));
+
+    PodInfo assumed = info.withNodeName(revision);
+    PodInfo parsed = PodInfo.of(revision);
+
+    assertThat(assumed.pod()).isSameAs(revision);
+    assertThat(
+            List.of(
+                assumed.nodeName(),
+                assumed.key(),
+                assumed.uid(),
+                assumed.labels(),
+                assumed.priority(),
+                assumed.requests(),
+                assumed.nonZeroMilliCpu(),
+                assumed.nonZeroMemory(),
+                assumed.tolerations(),
+                assumed.nodeSelector(),
+                assumed.images(),
+                assumed.hostPorts(),
+                assumed.pvcNames()))
+        .isEqualTo(
+            List.of(
+                parsed.nodeName(),
+                parsed.key(),
+                parsed.uid(),
+                parsed.labels(),
+                parsed.priority(),
+                parsed.requests(),
+                parsed.nonZeroMilliCpu(),
+                parsed.nonZeroMemory(),
+                parsed.tolerations(),
+                parsed.nodeSelector(),
+                parsed.images(),
+                parsed.hostPorts(),
+                parsed.pvcNames()));
+    assertThat(assumed.requests()).isSameAs(info.requests());
+  }
+
+  @Test
+  void anotherPodIsNoRevision() {
+    PodInfo info = PodInfo.of(new V1Pod().metadata(new V1ObjectMeta().name("p").namespace("ns")));
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                info.withNodeName(
+                    new V1Pod().metadata(new V1ObjectMeta().name("q").namespace("ns"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("withNodeName: ns/q is not a revision of ns/p");
+  }
 }

@@ -504,7 +504,7 @@ public final class Scheduler implements AutoCloseable {
             ? new V1PodSpec()
             : ObjectCopier.shallowCopy(pod.pod().getSpec()));
     assumedPod.getSpec().setNodeName(host);
-    PodInfo assumed = PodInfo.of(assumedPod);
+    PodInfo assumed = pod.withNodeName(assumedPod);
     try {
       cache.assumePod(assumed);
     } catch (RuntimeException e) {
