@@ -114,6 +114,19 @@ public final class BalancedAllocation
     @Override
     public void scoreAll(
         List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
+      if (columns != null && resources.cpuThenMemory()) {
+        // the default resources read straight from the columns: what balanced(...) computes
+        for (int i = from; i < to; i++) {
+          int r = rows[i];
+          double fCpu =
+              fraction(columns.allocatableMilliCpu(r), requests[0] + columns.requestedMilliCpu(r));
+          double fMemory =
+              fraction(columns.allocatableMemory(r), requests[1] + columns.requestedMemory(r));
+          double std = fCpu >= 0 && fMemory >= 0 ? Math.abs((fCpu - fMemory) / 2) : 0;
+          out[i] = (long) ((1 - std) * (double) MAX_NODE_SCORE);
+        }
+        return;
+      }
       long[] alloc = new long[resources.size()];
       long[] req = new long[resources.size()];
       boolean columnar = columns != null && resources.columnar(requests);

@@ -54,6 +54,14 @@ final class ResourceAllocation {
     }
   }
 
+  /**
+   * Whether the resources are cpu then memory, nothing else (the default): neither is scalar, so
+   * both always come from the columns.
+   */
+  boolean cpuThenMemory() {
+    return kinds.length == 2 && kinds[0] == CPU && kinds[1] == MEMORY;
+  }
+
   int size() {
     return names.length;
   }

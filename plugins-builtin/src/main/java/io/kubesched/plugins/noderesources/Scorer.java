@@ -34,7 +34,7 @@ abstract class Scorer {
    * Sets {@code out[i]} to the score of {@code nodes.get(i)} for every {@code i} in the range,
    * reading the snapshot's {@code columns} at {@code rows[i]} when given and enough.
    */
-  final void scoreAll(
+  void scoreAll(
       List<NodeInfo> nodes,
       int from,
       int to,
@@ -78,6 +78,49 @@ abstract class Scorer {
   static final class LeastAllocated extends Scorer {
     LeastAllocated(ResourceAllocation r) {
       super(r);
+    }
+
+    /**
+     * The default resources (cpu then memory) read straight from the columns, without the
+     * per-resource arrays: what {@link #combine} computes from {@link ResourceAllocation#fill}.
+     */
+    @Override
+    void scoreAll(
+        List<NodeInfo> nodes,
+        int from,
+        int to,
+        NodeColumns c,
+        int[] rows,
+        long[] podRequests,
+        long[] out) {
+      if (c == null || !resources.cpuThenMemory()) {
+        super.scoreAll(nodes, from, to, c, rows, podRequests, out);
+        return;
+      }
+      long podCpu = podRequests[0];
+      long podMemory = podRequests[1];
+      long wCpu = resources.weights[0];
+      long wMemory = resources.weights[1];
+      for (int i = from; i < to; i++) {
+        int r = rows[i];
+        long nodeScore = 0;
+        long weightSum = 0;
+        long alloc = c.allocatableMilliCpu(r);
+        if (alloc != 0) {
+          long req = podCpu + c.nonZeroMilliCpu(r);
+          nodeScore +=
+              (req > alloc ? 0 : (alloc - req) * ScorePlugin.MAX_NODE_SCORE / alloc) * wCpu;
+          weightSum += wCpu;
+        }
+        alloc = c.allocatableMemory(r);
+        if (alloc != 0) {
+          long req = podMemory + c.nonZeroMemory(r);
+          nodeScore +=
+              (req > alloc ? 0 : (alloc - req) * ScorePlugin.MAX_NODE_SCORE / alloc) * wMemory;
+          weightSum += wMemory;
+        }
+        out[i] = weightSum == 0 ? 0 : nodeScore / weightSum;
+      }
     }
 
     @Override

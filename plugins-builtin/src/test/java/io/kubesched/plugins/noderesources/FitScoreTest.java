@@ -80,6 +80,15 @@ final class FitScoreTest {
             DEFAULT,
             List.of(new NodeScore("node1", 100), new NodeScore("node2", 100))),
         argumentSet(
+            "containers without requests count the non-zero defaults (100m, 200Mi)",
+            MakePod.pod().container("img").obj(),
+            List.of(
+                node("node1", "cpu", "4000m", "memory", "1Gi"),
+                node("node2", "cpu", "4000m", "memory", "1Gi")),
+            List.of(MakePod.pod().name("e-node1-plain").node("node1").container("img").obj()),
+            DEFAULT,
+            List.of(new NodeScore("node1", 77), new NodeScore("node2", 88))),
+        argumentSet(
             "no resources requested, pods scheduled with resources",
             MakePod.pod().obj(),
             List.of(
