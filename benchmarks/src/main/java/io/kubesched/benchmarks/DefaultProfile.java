@@ -20,17 +20,6 @@ public final class DefaultProfile {
 
   /** Returns the default-profile framework reading nodes from {@code snapshot}. */
   public static Framework create(InMemoryCluster cluster, Supplier<NodeInfoLister> snapshot) {
-    return create(cluster, snapshot, null);
-  }
-
-  /**
-   * The same with the global {@code percentageOfNodesToScore} ({@code null}: the default, 0 for the
-   * adaptive percentage).
-   */
-  public static Framework create(
-      InMemoryCluster cluster,
-      Supplier<NodeInfoLister> snapshot,
-      Integer percentageOfNodesToScore) {
     PluginRegistry registry = PluginRegistry.discover();
     KubeSchedulerConfiguration cfg = ConfigurationLoader.defaults(registry);
     ScheduledExecutorService timers =
@@ -51,12 +40,6 @@ public final class DefaultProfile {
             new WaitingPods(timers),
             null,
             null);
-    return Framework.create(
-        cfg.profiles().get(0),
-        percentageOfNodesToScore != null
-            ? percentageOfNodesToScore
-            : cfg.percentageOfNodesToScore(),
-        registry,
-        ctx);
+    return Framework.create(cfg.profiles().get(0), cfg.percentageOfNodesToScore(), registry, ctx);
   }
 }

@@ -8,7 +8,6 @@ import io.kubesched.core.cache.SchedulerCache;
 import io.kubesched.core.cache.Snapshot;
 import io.kubesched.core.cluster.InMemoryCluster;
 import io.kubesched.core.runtime.Framework;
-import io.kubesched.core.runtime.SchedulingAlgorithm;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
@@ -54,8 +53,6 @@ public class HotPathBenchmarks {
   public int scoredNodes;
 
   private Framework framework;
-  private Framework fullScan;
-  private final SchedulingAlgorithm algorithm = new SchedulingAlgorithm(new java.util.Random(0));
   private Snapshot snapshot;
   private List<NodeInfo> all;
   private List<NodeInfo> feasible;
@@ -78,7 +75,6 @@ public class HotPathBenchmarks {
     snapshot = Snapshot.of(ns, existing);
     InMemoryCluster cluster = new InMemoryCluster();
     framework = DefaultProfile.create(cluster, () -> snapshot);
-    fullScan = DefaultProfile.create(cluster, () -> snapshot, 100);
     all = snapshot.list();
     feasible = all.subList(0, Math.min(scoredNodes, all.size()));
     rawPod = ClusterFixtures.pod("bench", "measured");
@@ -117,22 +113,6 @@ public class HotPathBenchmarks {
     framework.runPreFilterPlugins(state, pod, all);
     framework.runPreScorePlugins(state, pod, feasible);
     return framework.runScorePlugins(state, pod, feasible);
-  }
-
-  /**
-   * One pod's whole placement as the scheduling loop runs it (PreFilter, the block-wise Filter walk
-   * over the snapshot's columns, PreScore, Score, selectHost), with the adaptive percentage ({@code
-   * scoredNodes} of {@code nodes}) or every node ({@code fullScan}).
-   */
-  @Benchmark
-  public String schedulePod() throws Exception {
-    return algorithm.schedulePod(framework, new CycleState(), pod, snapshot).suggestedHost();
-  }
-
-  /** {@link #schedulePod()} over every node: a full scan (percentageOfNodesToScore 100). */
-  @Benchmark
-  public String schedulePodFullScan() throws Exception {
-    return algorithm.schedulePod(fullScan, new CycleState(), pod, snapshot).suggestedHost();
   }
 
   /** PreFilter alone over every node (what every cycle pays before Filter). */
