@@ -20,15 +20,15 @@ public final class NodeScores {
 
   /** Creates scores for {@code nodes} with the given values (copied). */
   public NodeScores(List<NodeInfo> nodes, long[] scores) {
-    this(nodes, scores.clone(), true);
+    this(nodes, scores, true);
   }
 
-  private NodeScores(List<NodeInfo> nodes, long[] scores, boolean shared) {
+  private NodeScores(List<NodeInfo> nodes, long[] scores, boolean copy) {
     if (nodes.size() != scores.length) {
       throw new IllegalArgumentException("one score per node is needed");
     }
     this.nodes = nodes;
-    this.scores = scores;
+    this.scores = copy ? scores.clone() : scores;
   }
 
   /**
@@ -39,7 +39,7 @@ public final class NodeScores {
    * @throws IllegalArgumentException when the lengths differ
    */
   public static NodeScores wrap(List<NodeInfo> nodes, long[] scores) {
-    return new NodeScores(Objects.requireNonNull(nodes), scores, true);
+    return new NodeScores(Objects.requireNonNull(nodes), scores, false);
   }
 
   /** Returns the number of nodes. */

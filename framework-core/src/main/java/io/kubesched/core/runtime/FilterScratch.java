@@ -6,8 +6,8 @@ import io.kubesched.framework.Status;
 /**
  * The working arrays of the Filter phase on one thread, reused from block to block and cycle to
  * cycle: fresh arrays per block of nodes cost more in cold memory than the filtering itself. Each
- * user fills what it reads before reading it; the node and status slots are cleared after each
- * block, so no node or status outlives its cycle here.
+ * user fills what it reads before reading it. The node slots are cleared after each block, so no
+ * node info outlives its cycle here; a status slot keeps its last status until it is written again.
  */
 final class FilterScratch {
   /** The most nodes a block holds. */

@@ -578,7 +578,6 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       System.arraycopy(rows, 0, remainingRows, 0, count);
     }
     int n = count;
-    int errorAt = count;
     for (int i = 0; i < active.length && n > 0; i++) {
       FilterPlugin pl = active[i];
       CycleBoundFilter.NodeCheck check = bound[i];
@@ -607,15 +606,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         if (!s.isRejected()) {
           s = PluginCalls.wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
           s = s.withPlugin(pl.name());
-          out[alive[j]] = s;
-          errorAt = Math.min(errorAt, alive[j]);
-          java.util.Arrays.fill(out, errorAt + 1, count, out[errorAt]);
-          // the nodes after the Error are not filtered any further
-          int kept = 0;
-          while (kept < m && alive[kept] < errorAt) {
-            kept++;
-          }
-          m = kept;
+          // the nodes after the Error carry it and are not filtered any further; the nodes still
+          // alive (positions alive[0..m)) all come before it
+          java.util.Arrays.fill(out, alive[j], count, s);
           break;
         }
         out[alive[j]] = s.withPlugin(pl.name());

@@ -115,15 +115,14 @@ public final class BalancedAllocation
     public void scoreAll(
         List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
       if (columns != null && resources.cpuThenMemory()) {
-        // the default resources read straight from the columns: what balanced(...) computes
         for (int i = from; i < to; i++) {
           int r = rows[i];
-          double fCpu =
-              fraction(columns.allocatableMilliCpu(r), requests[0] + columns.requestedMilliCpu(r));
-          double fMemory =
-              fraction(columns.allocatableMemory(r), requests[1] + columns.requestedMemory(r));
-          double std = fCpu >= 0 && fMemory >= 0 ? Math.abs((fCpu - fMemory) / 2) : 0;
-          out[i] = (long) ((1 - std) * (double) MAX_NODE_SCORE);
+          out[i] =
+              balanced(
+                  columns.allocatableMilliCpu(r),
+                  resources.requested(columns, r, 0, requests[0]),
+                  columns.allocatableMemory(r),
+                  resources.requested(columns, r, 1, requests[1]));
         }
         return;
       }
@@ -152,6 +151,13 @@ public final class BalancedAllocation
   }
 
   private long balancedScore(NodeInfo node, long[] podRequests) {
+    if (resources.cpuThenMemory()) {
+      return balanced(
+          node.allocatableMilliCpu(),
+          resources.requested(node, 0, podRequests[0]),
+          node.allocatableMemory(),
+          resources.requested(node, 1, podRequests[1]));
+    }
     long[] alloc = new long[resources.size()];
     long[] req = new long[resources.size()];
     resources.fill(node, podRequests, alloc, req);
@@ -196,6 +202,17 @@ public final class BalancedAllocation
       }
       std = Math.sqrt(sum / count);
     }
+    return (long) ((1 - std) * (double) MAX_NODE_SCORE);
+  }
+
+  /**
+   * {@link #balanced(long[], long[])} for the default resources, cpu then memory, without the
+   * arrays (what the Score of nearly every profile computes per node).
+   */
+  private static long balanced(long allocCpu, long reqCpu, long allocMemory, long reqMemory) {
+    double fCpu = fraction(allocCpu, reqCpu);
+    double fMemory = fraction(allocMemory, reqMemory);
+    double std = fCpu >= 0 && fMemory >= 0 ? Math.abs((fCpu - fMemory) / 2) : 0;
     return (long) ((1 - std) * (double) MAX_NODE_SCORE);
   }
 

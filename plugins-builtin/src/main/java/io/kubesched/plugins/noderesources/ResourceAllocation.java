@@ -122,7 +122,7 @@ final class ResourceAllocation {
   }
 
   /**
-   * Returns whether {@link #fill(NodeColumns, int, long[], long[], long[])} answers for a pod with
+   * Returns whether the columns answer {@link #allocatable} and {@link #requested} for a pod with
    * {@code podRequests}: every resource is cpu, memory, ephemeral storage or pods, or a scalar
    * resource the pod does not request (left out).
    */
@@ -135,40 +135,37 @@ final class ResourceAllocation {
     return true;
   }
 
-  /**
-   * {@link #fill(NodeInfo, long[], long[], long[])} from the snapshot's columns at row {@code r}.
-   */
+  /** {@link #allocatable(NodeInfo, int, long)} from the snapshot's columns at row {@code r}. */
+  long allocatable(NodeColumns c, int r, int i, long podRequest) {
+    if (podRequest == 0 && scalar[i]) {
+      return 0;
+    }
+    return switch (kinds[i]) {
+      case CPU -> c.allocatableMilliCpu(r);
+      case MEMORY -> c.allocatableMemory(r);
+      case EPHEMERAL -> c.allocatableEphemeralStorage(r);
+      // pods are always left out; other resources never reach here (see columnar)
+      default -> 0;
+    };
+  }
+
+  /** {@link #requested(NodeInfo, int, long)} from the snapshot's columns at row {@code r}. */
+  long requested(NodeColumns c, int r, int i, long podRequest) {
+    return podRequest
+        + switch (kinds[i]) {
+          case CPU -> useRequested ? c.requestedMilliCpu(r) : c.nonZeroMilliCpu(r);
+          case MEMORY -> useRequested ? c.requestedMemory(r) : c.nonZeroMemory(r);
+          case EPHEMERAL -> c.requestedEphemeralStorage(r);
+          default -> 0;
+        };
+  }
+
+  /** {@link #fill(NodeInfo, long[], long[], long[])} from the snapshot's columns at row r. */
   void fill(NodeColumns c, int r, long[] podRequests, long[] alloc, long[] req) {
     for (int i = 0; i < names.length; i++) {
-      long pr = podRequests[i];
-      if (pr == 0 && scalar[i]) {
-        alloc[i] = 0;
-        req[i] = 0;
-        continue;
-      }
-      long a;
-      long q;
-      switch (kinds[i]) {
-        case CPU -> {
-          a = c.allocatableMilliCpu(r);
-          q = useRequested ? c.requestedMilliCpu(r) : c.nonZeroMilliCpu(r);
-        }
-        case MEMORY -> {
-          a = c.allocatableMemory(r);
-          q = useRequested ? c.requestedMemory(r) : c.nonZeroMemory(r);
-        }
-        case EPHEMERAL -> {
-          a = c.allocatableEphemeralStorage(r);
-          q = c.requestedEphemeralStorage(r);
-        }
-        default -> {
-          // pods (always left out); other resources never reach here (columnar)
-          a = 0;
-          q = 0;
-        }
-      }
+      long a = allocatable(c, r, i, podRequests[i]);
       alloc[i] = a;
-      req[i] = a == 0 ? 0 : pr + q;
+      req[i] = a == 0 ? 0 : requested(c, r, i, podRequests[i]);
     }
   }
 }

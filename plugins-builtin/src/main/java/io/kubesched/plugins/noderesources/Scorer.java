@@ -17,41 +17,100 @@ abstract class Scorer {
   }
 
   /**
-   * Returns the score from each configured resource's allocatable amount ({@code alloc[i]}, 0 when
-   * the resource is left out) and the amount requested with the pod added ({@code req[i]}).
+   * Returns one resource's score from its allocatable amount ({@code alloc}, not 0) and the amount
+   * requested with the pod added; a negative value leaves the resource out of the mean.
    */
-  abstract long combine(long[] alloc, long[] req);
+  abstract long term(long alloc, long req);
+
+  /** Returns the node's score from the weighted sum of the terms and the sum of their weights. */
+  long finish(long nodeScore, long weightSum) {
+    return weightSum == 0 ? 0 : nodeScore / weightSum;
+  }
 
   /** Returns the node's score for a pod with {@code podRequests}. */
   final long score(NodeInfo node, long[] podRequests) {
-    long[] alloc = new long[resources.size()];
-    long[] req = new long[resources.size()];
-    resources.fill(node, podRequests, alloc, req);
-    return combine(alloc, req);
+    long nodeScore = 0;
+    long weightSum = 0;
+    for (int i = 0; i < resources.size(); i++) {
+      long alloc = resources.allocatable(node, i, podRequests[i]);
+      if (alloc == 0) {
+        continue;
+      }
+      long t = term(alloc, resources.requested(node, i, podRequests[i]));
+      if (t >= 0) {
+        nodeScore += t * resources.weights[i];
+        weightSum += resources.weights[i];
+      }
+    }
+    return finish(nodeScore, weightSum);
+  }
+
+  /** {@link #score(NodeInfo, long[])} from the snapshot's columns at row {@code r}. */
+  private long score(NodeColumns c, int r, long[] podRequests) {
+    long nodeScore = 0;
+    long weightSum = 0;
+    for (int i = 0; i < resources.size(); i++) {
+      long alloc = resources.allocatable(c, r, i, podRequests[i]);
+      if (alloc == 0) {
+        continue;
+      }
+      long t = term(alloc, resources.requested(c, r, i, podRequests[i]));
+      if (t >= 0) {
+        nodeScore += t * resources.weights[i];
+        weightSum += resources.weights[i];
+      }
+    }
+    return finish(nodeScore, weightSum);
   }
 
   /**
    * Sets {@code out[i]} to the score of {@code nodes.get(i)} for every {@code i} in the range,
-   * reading the snapshot's {@code columns} at {@code rows[i]} when given and enough.
+   * reading the snapshot's {@code columns} at {@code rows[i]} when given and enough; the default
+   * resources (cpu then memory) without the per-resource dispatch.
    */
-  void scoreAll(
+  final void scoreAll(
       List<NodeInfo> nodes,
       int from,
       int to,
-      NodeColumns columns,
+      NodeColumns c,
       int[] rows,
       long[] podRequests,
       long[] out) {
-    long[] alloc = new long[resources.size()];
-    long[] req = new long[resources.size()];
-    boolean columnar = columns != null && resources.columnar(podRequests);
-    for (int i = from; i < to; i++) {
-      if (columnar) {
-        resources.fill(columns, rows[i], podRequests, alloc, req);
-      } else {
-        resources.fill(nodes.get(i), podRequests, alloc, req);
+    if (c == null || !resources.columnar(podRequests)) {
+      for (int i = from; i < to; i++) {
+        out[i] = score(nodes.get(i), podRequests);
       }
-      out[i] = combine(alloc, req);
+    } else if (!resources.cpuThenMemory()) {
+      for (int i = from; i < to; i++) {
+        out[i] = score(c, rows[i], podRequests);
+      }
+    } else {
+      long podCpu = podRequests[0];
+      long podMemory = podRequests[1];
+      long wCpu = resources.weights[0];
+      long wMemory = resources.weights[1];
+      for (int i = from; i < to; i++) {
+        int r = rows[i];
+        long nodeScore = 0;
+        long weightSum = 0;
+        long alloc = c.allocatableMilliCpu(r);
+        if (alloc != 0) {
+          long t = term(alloc, resources.requested(c, r, 0, podCpu));
+          if (t >= 0) {
+            nodeScore += t * wCpu;
+            weightSum += wCpu;
+          }
+        }
+        alloc = c.allocatableMemory(r);
+        if (alloc != 0) {
+          long t = term(alloc, resources.requested(c, r, 1, podMemory));
+          if (t >= 0) {
+            nodeScore += t * wMemory;
+            weightSum += wMemory;
+          }
+        }
+        out[i] = finish(nodeScore, weightSum);
+      }
     }
   }
 
@@ -80,64 +139,9 @@ abstract class Scorer {
       super(r);
     }
 
-    /**
-     * The default resources (cpu then memory) read straight from the columns, without the
-     * per-resource arrays: what {@link #combine} computes from {@link ResourceAllocation#fill}.
-     */
     @Override
-    void scoreAll(
-        List<NodeInfo> nodes,
-        int from,
-        int to,
-        NodeColumns c,
-        int[] rows,
-        long[] podRequests,
-        long[] out) {
-      if (c == null || !resources.cpuThenMemory()) {
-        super.scoreAll(nodes, from, to, c, rows, podRequests, out);
-        return;
-      }
-      long podCpu = podRequests[0];
-      long podMemory = podRequests[1];
-      long wCpu = resources.weights[0];
-      long wMemory = resources.weights[1];
-      for (int i = from; i < to; i++) {
-        int r = rows[i];
-        long nodeScore = 0;
-        long weightSum = 0;
-        long alloc = c.allocatableMilliCpu(r);
-        if (alloc != 0) {
-          long req = podCpu + c.nonZeroMilliCpu(r);
-          nodeScore +=
-              (req > alloc ? 0 : (alloc - req) * ScorePlugin.MAX_NODE_SCORE / alloc) * wCpu;
-          weightSum += wCpu;
-        }
-        alloc = c.allocatableMemory(r);
-        if (alloc != 0) {
-          long req = podMemory + c.nonZeroMemory(r);
-          nodeScore +=
-              (req > alloc ? 0 : (alloc - req) * ScorePlugin.MAX_NODE_SCORE / alloc) * wMemory;
-          weightSum += wMemory;
-        }
-        out[i] = weightSum == 0 ? 0 : nodeScore / weightSum;
-      }
-    }
-
-    @Override
-    long combine(long[] allocs, long[] reqs) {
-      long nodeScore = 0;
-      long weightSum = 0;
-      for (int i = 0; i < allocs.length; i++) {
-        long alloc = allocs[i];
-        if (alloc == 0) {
-          continue;
-        }
-        long req = reqs[i];
-        long s = req > alloc ? 0 : (alloc - req) * ScorePlugin.MAX_NODE_SCORE / alloc;
-        nodeScore += s * resources.weights[i];
-        weightSum += resources.weights[i];
-      }
-      return weightSum == 0 ? 0 : nodeScore / weightSum;
+    long term(long alloc, long req) {
+      return req > alloc ? 0 : (alloc - req) * ScorePlugin.MAX_NODE_SCORE / alloc;
     }
   }
 
@@ -148,19 +152,8 @@ abstract class Scorer {
     }
 
     @Override
-    long combine(long[] allocs, long[] reqs) {
-      long nodeScore = 0;
-      long weightSum = 0;
-      for (int i = 0; i < allocs.length; i++) {
-        long alloc = allocs[i];
-        if (alloc == 0) {
-          continue;
-        }
-        long req = Math.min(reqs[i], alloc);
-        nodeScore += req * ScorePlugin.MAX_NODE_SCORE / alloc * resources.weights[i];
-        weightSum += resources.weights[i];
-      }
-      return weightSum == 0 ? 0 : nodeScore / weightSum;
+    long term(long alloc, long req) {
+      return Math.min(req, alloc) * ScorePlugin.MAX_NODE_SCORE / alloc;
     }
   }
 
@@ -207,22 +200,16 @@ abstract class Scorer {
       return score[score.length - 1];
     }
 
+    /** Only resources scoring above 0 count. */
     @Override
-    long combine(long[] allocs, long[] reqs) {
-      long nodeScore = 0;
-      long weightSum = 0;
-      for (int i = 0; i < allocs.length; i++) {
-        long alloc = allocs[i];
-        if (alloc == 0) {
-          continue;
-        }
-        long req = reqs[i];
-        long s = req > alloc ? function(MAX_UTILIZATION) : function(req * MAX_UTILIZATION / alloc);
-        if (s > 0) {
-          nodeScore += s * resources.weights[i];
-          weightSum += resources.weights[i];
-        }
-      }
+    long term(long alloc, long req) {
+      long s = req > alloc ? function(MAX_UTILIZATION) : function(req * MAX_UTILIZATION / alloc);
+      return s > 0 ? s : -1;
+    }
+
+    /** The weighted mean, rounded. */
+    @Override
+    long finish(long nodeScore, long weightSum) {
       return weightSum == 0 ? 0 : Math.round((double) nodeScore / (double) weightSum);
     }
   }
