@@ -121,8 +121,9 @@ public final class InMemoryCluster implements Cluster, StoreReads {
   public <T extends KubernetesObject> T create(T obj) {
     Kind kind = store.kindOf(obj);
     T result;
+    // copied before taking the lock: readers (the scheduler's listers) do not wait for the copy
+    T copy = ObjectCopier.deepCopy(obj);
     synchronized (lock) {
-      T copy = ObjectCopier.deepCopy(obj);
       V1ObjectMeta meta = store.prepareMeta(kind, copy);
       Map<String, KubernetesObject> stored = store.objects(kind.type());
       String key = ObjectStore.key(kind, meta.getNamespace(), meta.getName());
@@ -170,8 +171,9 @@ public final class InMemoryCluster implements Cluster, StoreReads {
   public <T extends KubernetesObject> T update(T obj) {
     Kind kind = store.kindOf(obj);
     T result;
+    // copied before taking the lock: readers (the scheduler's listers) do not wait for the copy
+    T copy = ObjectCopier.deepCopy(obj);
     synchronized (lock) {
-      T copy = ObjectCopier.deepCopy(obj);
       V1ObjectMeta meta = store.prepareMeta(kind, copy);
       Map<String, KubernetesObject> stored = store.objects(kind.type());
       String key = ObjectStore.key(kind, meta.getNamespace(), meta.getName());

@@ -119,7 +119,7 @@ public final class ObjectCopier {
 
   private static final String MODELS = "io.kubernetes.client.openapi.models.";
   private static final int QUANTITY_CACHE_LIMIT = 4096;
-  private static final java.util.concurrent.ConcurrentHashMap<String, Quantity> QUANTITIES =
+  private static final java.util.concurrent.ConcurrentHashMap<QuantityKey, Quantity> QUANTITIES =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   /** The copy plan of one model class: its no-arg constructor and its serialized fields. */
@@ -226,19 +226,28 @@ public final class ObjectCopier {
     return GSON.fromJson(GSON.toJsonTree(value), declared);
   }
 
-  /** Returns the quantity the JSON form of {@code q} decodes to (immutable, so shared). */
+  /**
+   * Returns the quantity the JSON form of {@code q} decodes to (immutable, so shared). The form is
+   * a function of the number (with its scale) and the format, so the decoded quantity is cached by
+   * those, without printing the form each time.
+   */
   private static Quantity quantity(Quantity q) {
-    String text = q.toSuffixedString();
-    Quantity cached = QUANTITIES.get(text);
+    QuantityKey key = new QuantityKey(q.getNumber(), q.getFormat());
+    Quantity cached = QUANTITIES.get(key);
     if (cached != null) {
       return cached;
     }
-    Quantity parsed = Quantity.fromString(text);
+    Quantity parsed = Quantity.fromString(q.toSuffixedString());
     if (QUANTITIES.size() < QUANTITY_CACHE_LIMIT) {
-      QUANTITIES.putIfAbsent(text, parsed);
+      QUANTITIES.putIfAbsent(key, parsed);
     }
     return parsed;
   }
+
+  /**
+   * A quantity's number (equal with its scale, as {@link java.math.BigDecimal#equals}) and format.
+   */
+  private record QuantityKey(java.math.BigDecimal number, Quantity.Format format) {}
 
   private static Class<?> rawType(Type t) {
     if (t instanceof Class<?> c) {

@@ -20,12 +20,13 @@ import java.util.Set;
  * raw scores on them). The next pod with the same signature, in the same profile, reuses them when
  * the only nodes that changed in the snapshot since are nodes the batch placed pods on (its own
  * assumes, their bindings): those nodes are filtered and scored again for the new pod (dropped when
- * they no longer fit), every plugin's scores are normalised again over the batch's nodes, and the
- * host is picked among the best as usual. Anything else ends the batch: another node changed, the
- * node list changed, a pod is nominated somewhere, another signature or an unsignable pod came, or
- * no node is left. Unlike upstream's first version (which keeps a batch only while each pod fills
- * its node), the chosen node is scored again rather than the batch dropped, so batches last while
- * pods share nodes.
+ * they no longer fit), the scores they change are weighed again ({@link ScoreRunner}: a plugin with
+ * NormalizeScore is normalised again over the batch's nodes only when one of its raw scores
+ * changed), and the host is picked among the best as usual. Anything else ends the batch: another
+ * node changed, the node list changed, a pod is nominated somewhere, another signature or an
+ * unsignable pod came, or no node is left. Unlike upstream's first version (which keeps a batch
+ * only while each pod fills its node), the chosen node is scored again rather than the batch
+ * dropped, so batches last while pods share nodes.
  *
  * <p>Where placements differ from batching off: the batch keeps the first pod's sample of feasible
  * nodes (with {@code percentageOfNodesToScore} below 100 the search does not rotate on through the

@@ -50,49 +50,63 @@ final class ScoreRunner {
    * sign the pod.
    */
   Optional<String> signPod(PodInfo pod) {
-    Plugin[] signers = signingPlugins();
+    Signers signers = signers();
+    if (signers.plugins() == null) {
+      return Optional.empty();
+    }
     StringBuilder sb = new StringBuilder(128);
-    for (Plugin pl : signers) {
-      if (!(pl instanceof SignPlugin sp)) {
-        return Optional.empty();
-      }
+    SignPlugin[] plugins = signers.plugins();
+    for (int i = 0; i < plugins.length; i++) {
       Optional<String> fragment;
       try {
-        fragment = sp.signPod(pod);
+        fragment = plugins[i].signPod(pod);
       } catch (RuntimeException e) {
         return Optional.empty();
       }
       if (fragment == null || fragment.isEmpty()) {
         return Optional.empty();
       }
-      sb.append(pl.name()).append('\u0001').append(fragment.get()).append('\u0002');
+      sb.append(signers.names()[i]).append('\u0001').append(fragment.get()).append('\u0002');
     }
     return Optional.of(sb.toString());
   }
 
-  private volatile Plugin[] signers;
-
   /**
-   * The distinct PreFilter, Filter, PreScore and Score plugins in that order (each once), found
-   * once: the profile's plugins do not change.
+   * The distinct PreFilter, Filter, PreScore and Score plugins in that order (each once) with their
+   * names, or {@code null} plugins when one of them cannot sign.
    */
-  private Plugin[] signingPlugins() {
-    Plugin[] out = signers;
+  private record Signers(SignPlugin[] plugins, String[] names) {}
+
+  private volatile Signers signers;
+
+  /** The signing plugins, found once: the profile's plugins do not change. */
+  private Signers signers() {
+    Signers out = signers;
     if (out != null) {
       return out;
     }
     java.util.Set<Plugin> seen =
         java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    List<Plugin> list = new ArrayList<>();
+    List<SignPlugin> list = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    boolean all = true;
     for (List<? extends Plugin> point :
         List.of(plugins.preFilter(), plugins.filter(), plugins.preScore(), plugins.score())) {
       for (Plugin pl : point) {
         if (seen.add(pl)) {
-          list.add(pl);
+          if (pl instanceof SignPlugin sp) {
+            list.add(sp);
+            names.add(pl.name());
+          } else {
+            all = false;
+          }
         }
       }
     }
-    out = list.toArray(new Plugin[0]);
+    out =
+        all
+            ? new Signers(list.toArray(new SignPlugin[0]), names.toArray(new String[0]))
+            : new Signers(null, null);
     signers = out;
     return out;
   }
@@ -204,6 +218,18 @@ final class ScoreRunner {
       perPlugin[p] = NodeScores.wrap(nodes, arrays[p]);
     }
     CycleBoundScore.NodeScorer[] bound = bindScorers(state, pod, active);
+    if (previous != null
+        && rescore != null
+        && previous.matches(active, n)
+        && previous.weighed()
+        && keep != null) {
+      Framework.ScoreOutcome updated =
+          rescoreWeighed(state, pod, nodes, previous, rescore, keep, active, bound, arrays);
+      if (updated != null) {
+        return updated;
+      }
+      // a normalised score out of range: weigh everything below, which reports it as kube does
+    }
     if (previous != null && rescore != null && previous.matches(active, n)) {
       for (int p = 0; p < perPlugin.length; p++) {
         System.arraycopy(previous.scores[p], 0, perPlugin[p].array(), 0, n);
@@ -299,6 +325,7 @@ final class ScoreRunner {
       }
       keep.plugins = List.copyOf(active);
       keep.scores = raw;
+      keep.packed = null;
     }
 
     for (int p = 0; p < active.size(); p++) {
@@ -320,6 +347,120 @@ final class ScoreRunner {
       }
     }
 
-    return WeightedScores.weigh(active, perPlugin, nodes, plugins.scoreWeights());
+    Framework.ScoreOutcome out =
+        WeightedScores.weigh(active, perPlugin, nodes, plugins.scoreWeights());
+    if (keep != null && out.status().isSuccess() && out.scores() instanceof ScoreTable table) {
+      keep.weighed(table, n);
+    }
+    return out;
+  }
+
+  /**
+   * Opportunistic batching's cycle on the batch's weighed scores: scores the nodes at {@code
+   * rescore} again and updates only what that changes. A plugin without NormalizeScore changes
+   * those nodes' scores only; one with NormalizeScore is normalised again over every node when one
+   * of its raw scores changed, and otherwise keeps its normalised scores (NormalizeScore sees the
+   * same raw scores for a pod of the same signature, so it gives the same result). The totals of
+   * the nodes whose scores changed are summed again.
+   *
+   * @return the weighed scores (and {@code keep} filled, {@code previous} consumed), or {@code
+   *     null} when a normalised score is out of range (the caller weighs everything to report it)
+   */
+  private Framework.ScoreOutcome rescoreWeighed(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      RawScores previous,
+      int[] rescore,
+      RawScores keep,
+      List<ScorePlugin> active,
+      CycleBoundScore.NodeScorer[] bound,
+      long[][] scratch) {
+    int n = nodes.size();
+    int plugins = active.size();
+    long[][] fresh = new long[plugins][rescore.length];
+    Status[] thrown = new Status[1];
+    Consumer<Status> onThrown = s -> thrown[0] = s;
+    for (int k = 0; k < rescore.length; k++) {
+      NodeInfo node = nodes.get(rescore[k]);
+      for (int p = 0; p < plugins; p++) {
+        boolean scored =
+            bound[p] != null
+                ? calls.score(active.get(p), bound[p], state, node, fresh[p], k, onThrown)
+                : calls.score(active.get(p), state, pod, node, fresh[p], k, onThrown);
+        if (!scored) {
+          return new Framework.ScoreOutcome(
+              List.of(),
+              Status.error(
+                  "running Score plugins: plugin \""
+                      + thrown[0].plugin()
+                      + "\" failed with: "
+                      + PluginCalls.errorMessage(thrown[0])));
+        }
+      }
+    }
+    byte[] packed = previous.packed.clone();
+    long[] totals = previous.totals.clone();
+    long[] weights = previous.weights;
+    for (int p = 0; p < plugins; p++) {
+      ScorePlugin pl = active.get(p);
+      long[] raw = previous.scores[p];
+      boolean changed = false;
+      for (int k = 0; k < rescore.length; k++) {
+        changed |= raw[rescore[k]] != fresh[p][k];
+        raw[rescore[k]] = fresh[p][k];
+      }
+      int base = p * n;
+      long weight = weights[p];
+      if (!(pl instanceof ScoreExtensions)) {
+        for (int k = 0; k < rescore.length; k++) {
+          long score = fresh[p][k];
+          if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
+            return null;
+          }
+          int i = rescore[k];
+          totals[i] += (score - packed[base + i]) * weight;
+          packed[base + i] = (byte) score;
+        }
+      } else if (changed) {
+        long[] normalised = scratch[p];
+        System.arraycopy(raw, 0, normalised, 0, n);
+        Status s =
+            calls.status(
+                "ScoreExtensionNormalize",
+                pl,
+                state,
+                pod,
+                NodeScores.wrap(nodes, normalised),
+                PluginCalls.NORMALIZE);
+        if (!s.isSuccess()) {
+          return new Framework.ScoreOutcome(
+              List.of(),
+              Status.error(
+                  "running Normalize on Score plugins: plugin \""
+                      + pl.name()
+                      + "\" failed with: "
+                      + PluginCalls.errorMessage(s)));
+        }
+        for (int i = 0; i < n; i++) {
+          long score = normalised[i];
+          if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
+            return null;
+          }
+          totals[i] += (score - packed[base + i]) * weight;
+          packed[base + i] = (byte) score;
+        }
+      }
+    }
+    keep.plugins = previous.plugins;
+    keep.scores = previous.scores;
+    keep.names = previous.names;
+    keep.weights = weights;
+    keep.packed = packed;
+    keep.totals = totals;
+    NodeInfo[] array =
+        nodes instanceof FeasibleNodes f ? f.array() : nodes.toArray(new NodeInfo[0]);
+    return new Framework.ScoreOutcome(
+        new ScoreTable(array, previous.names, packed, weights, totals), Status.success());
   }
 }

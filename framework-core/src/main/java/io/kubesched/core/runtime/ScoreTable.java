@@ -16,6 +16,7 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
   private final String[] plugins;
   private final byte[] byPlugin;
   private final long[] weights;
+  private final long[] totals;
 
   /**
    * Creates the table; the arrays are shared, not copied, and must not change afterwards.
@@ -27,10 +28,34 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
    * @param weights each plugin's weight, in plugin order (a node's total is computed when read)
    */
   ScoreTable(NodeInfo[] nodes, String[] plugins, byte[] byPlugin, long[] weights) {
+    this(nodes, plugins, byPlugin, weights, null);
+  }
+
+  /**
+   * Creates the table with each node's weighted total already summed ({@code totals}, shared and
+   * never changed afterwards either), or {@code null} to sum them when read.
+   */
+  ScoreTable(NodeInfo[] nodes, String[] plugins, byte[] byPlugin, long[] weights, long[] totals) {
     this.nodes = nodes;
     this.plugins = plugins;
     this.byPlugin = byPlugin;
     this.weights = weights;
+    this.totals = totals;
+  }
+
+  /** The plugins' names, in plugin order (shared). */
+  String[] pluginNames() {
+    return plugins;
+  }
+
+  /** The packed normalised scores (shared; see the constructor). */
+  byte[] packed() {
+    return byPlugin;
+  }
+
+  /** The plugins' weights, in plugin order (shared). */
+  long[] weights() {
+    return weights;
   }
 
   /** Returns {@code scores} unchanged when it is a table (immutable already), else a copy. */
@@ -60,6 +85,10 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
   /** Sets {@code out[i]} to the weighted total of node {@code i}, for every node. */
   void totals(long[] out) {
     int n = nodes.length;
+    if (totals != null) {
+      System.arraycopy(totals, 0, out, 0, n);
+      return;
+    }
     java.util.Arrays.fill(out, 0, n, 0L);
     for (int p = 0; p < weights.length; p++) {
       long w = weights[p];
@@ -72,6 +101,9 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
 
   /** Returns the weighted total of node {@code index}. */
   long total(int index) {
+    if (totals != null) {
+      return totals[index];
+    }
     long total = 0;
     int n = nodes.length;
     for (int p = 0; p < weights.length; p++) {
