@@ -70,7 +70,7 @@ public final class PodInfo {
     this.namespace = meta.getNamespace() == null ? "" : meta.getNamespace();
     this.name = meta.getName() == null ? "" : meta.getName();
     this.key = namespace + "/" + name;
-    this.uid = meta.getUid() == null || meta.getUid().isEmpty() ? key : meta.getUid();
+    this.uid = uidOf(pod);
     this.labels = fastCopy(meta.getLabels());
     this.ownerReferences =
         meta.getOwnerReferences() == null ? List.of() : List.copyOf(meta.getOwnerReferences());
@@ -238,6 +238,20 @@ public final class PodInfo {
     return m == null || m.isEmpty() ? Map.of() : Map.copyOf(m);
   }
 
+  /**
+   * Returns what {@link #uid()} of {@code pod}'s info is (its UID, or {@code namespace/name} when
+   * it has none), without parsing the pod.
+   */
+  public static String uidOf(V1Pod pod) {
+    V1ObjectMeta meta = pod.getMetadata();
+    if (meta != null && meta.getUid() != null && !meta.getUid().isEmpty()) {
+      return meta.getUid();
+    }
+    String ns = meta == null || meta.getNamespace() == null ? "" : meta.getNamespace();
+    String n = meta == null || meta.getName() == null ? "" : meta.getName();
+    return ns + "/" + n;
+  }
+
   /** Parses {@code pod}; never fails for a pod the API server accepts. */
   public static PodInfo of(V1Pod pod) {
     return new PodInfo(pod);
@@ -295,6 +309,45 @@ public final class PodInfo {
           "withNodeName: " + ns + "/" + n + " is not a revision of " + key);
     }
     return check;
+  }
+
+  /**
+   * Returns the info of {@code revision}, a later revision of this pod: this info's computed values
+   * shared when the revision refers to the very objects they are computed from (the metadata's
+   * namespace, name, uid, labels and owner references; the spec's priority, containers, init
+   * containers, overhead, tolerations, node selector, affinity, topology spread constraints,
+   * scheduling gates and volumes; as an API server's copy of a pod changed in its node name or
+   * status does), else {@link #of}. Either way the result equals {@code PodInfo.of(revision)}.
+   */
+  public PodInfo forRevision(V1Pod revision) {
+    V1Pod old = pod;
+    if (revision == old) {
+      return this;
+    }
+    V1ObjectMeta m = revision.getMetadata();
+    V1ObjectMeta om = old.getMetadata();
+    V1PodSpec s = revision.getSpec();
+    V1PodSpec os = old.getSpec();
+    if (m == null || om == null || s == null || os == null) {
+      return of(revision);
+    }
+    boolean same =
+        Objects.equals(m.getNamespace(), om.getNamespace())
+            && Objects.equals(m.getName(), om.getName())
+            && Objects.equals(m.getUid(), om.getUid())
+            && m.getLabels() == om.getLabels()
+            && m.getOwnerReferences() == om.getOwnerReferences()
+            && Objects.equals(s.getPriority(), os.getPriority())
+            && s.getContainers() == os.getContainers()
+            && s.getInitContainers() == os.getInitContainers()
+            && s.getOverhead() == os.getOverhead()
+            && s.getTolerations() == os.getTolerations()
+            && s.getNodeSelector() == os.getNodeSelector()
+            && s.getAffinity() == os.getAffinity()
+            && s.getTopologySpreadConstraints() == os.getTopologySpreadConstraints()
+            && s.getSchedulingGates() == os.getSchedulingGates()
+            && s.getVolumes() == os.getVolumes();
+    return same ? new PodInfo(this, revision) : of(revision);
   }
 
   /** Returns the wrapped pod; do not modify it. */

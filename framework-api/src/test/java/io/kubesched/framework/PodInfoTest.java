@@ -20,7 +20,12 @@ import io.kubernetes.client.openapi.models.V1PreferredSchedulingTerm;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 final class PodInfoTest {
   @Test
@@ -243,5 +248,166 @@ final class PodInfoTest {
                     new V1Pod().metadata(new V1ObjectMeta().name("q").namespace("ns"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("withNodeName: ns/q is not a revision of ns/p");
+  }
+
+  private static V1Pod revisable() {
+    return new V1Pod()
+        .metadata(
+            new V1ObjectMeta().name("p").namespace("ns").uid("u1").labels(Map.of("app", "web")))
+        .spec(
+            new V1PodSpec()
+                .priority(3)
+                .nodeSelector(Map.of("zone", "z1"))
+                .addContainersItem(
+                    new V1Container()
+                        .name("c")
+                        .image("img:1")
+                        .resources(
+                            new io.kubernetes.client.openapi.models.V1ResourceRequirements()
+                                .requests(
+                                    Map.of(
+                                        "cpu",
+                                        io.kubernetes.client.custom.Quantity.fromString(
+                                            "250m"))))));
+  }
+
+  /** A revision as an API server makes it: new pod, metadata and spec objects sharing the rest. */
+  private static V1Pod copyOf(V1Pod pod) {
+    V1ObjectMeta m = pod.getMetadata();
+    V1PodSpec s = pod.getSpec();
+    return new V1Pod()
+        .metadata(
+            new V1ObjectMeta()
+                .name(m.getName())
+                .namespace(m.getNamespace())
+                .uid(m.getUid())
+                .labels(m.getLabels())
+                .ownerReferences(m.getOwnerReferences())
+                .resourceVersion("2"))
+        .spec(
+            new V1PodSpec()
+                .priority(s.getPriority())
+                .nodeSelector(s.getNodeSelector())
+                .containers(s.getContainers())
+                .initContainers(s.getInitContainers())
+                .overhead(s.getOverhead())
+                .tolerations(s.getTolerations())
+                .affinity(s.getAffinity())
+                .topologySpreadConstraints(s.getTopologySpreadConstraints())
+                .schedulingGates(s.getSchedulingGates())
+                .volumes(s.getVolumes())
+                .nodeName(s.getNodeName()));
+  }
+
+  static Stream<Arguments> revisions() {
+    return Stream.of(
+        Arguments.argumentSet(
+            "bound: node name and status changed",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  V1Pod r = copyOf(p);
+                  r.getSpec().setNodeName("n1");
+                  r.setStatus(new V1PodStatus().phase("Pending"));
+                  return r;
+                },
+            true),
+        Arguments.argumentSet(
+            "labels replaced by an equal map: computed again",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  V1Pod r = copyOf(p);
+                  r.getMetadata().setLabels(new java.util.HashMap<>(p.getMetadata().getLabels()));
+                  return r;
+                },
+            false),
+        Arguments.argumentSet(
+            "labels changed",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  V1Pod r = copyOf(p);
+                  r.getMetadata().setLabels(Map.of("app", "db"));
+                  return r;
+                },
+            false),
+        Arguments.argumentSet(
+            "containers changed",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  V1Pod r = copyOf(p);
+                  r.getSpec().setContainers(List.of(new V1Container().name("c").image("img:2")));
+                  return r;
+                },
+            false),
+        Arguments.argumentSet(
+            "priority changed",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  V1Pod r = copyOf(p);
+                  r.getSpec().setPriority(9);
+                  return r;
+                },
+            false),
+        Arguments.argumentSet(
+            "tolerations added",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  V1Pod r = copyOf(p);
+                  r.getSpec()
+                      .setTolerations(
+                          List.of(
+                              new io.kubernetes.client.openapi.models.V1Toleration()
+                                  .key("k")
+                                  .operator("Exists")));
+                  return r;
+                },
+            false));
+  }
+
+  @ParameterizedTest
+  @MethodSource("revisions")
+  void aRevisionIsParsedAsItsOwnPodAndSharesOnlyWhatItRefersTo(
+      UnaryOperator<V1Pod> revise, boolean shared) {
+    V1Pod pod = revisable();
+    PodInfo info = PodInfo.of(pod);
+    V1Pod revision = revise.apply(pod);
+
+    PodInfo next = info.forRevision(revision);
+    PodInfo parsed = PodInfo.of(revision);
+
+    assertThat(next.pod()).isSameAs(revision);
+    assertThat(
+            java.util.Arrays.asList(
+                next.nodeName(),
+                next.uid(),
+                next.labels(),
+                next.priority(),
+                next.requests(),
+                next.nonZeroMilliCpu(),
+                next.tolerations(),
+                next.nodeSelector(),
+                next.images()))
+        .isEqualTo(
+            java.util.Arrays.asList(
+                parsed.nodeName(),
+                parsed.uid(),
+                parsed.labels(),
+                parsed.priority(),
+                parsed.requests(),
+                parsed.nonZeroMilliCpu(),
+                parsed.tolerations(),
+                parsed.nodeSelector(),
+                parsed.images()));
+    assertThat(next.requests() == info.requests()).isEqualTo(shared);
+  }
+
+  @Test
+  void uidOfIsTheUidOfTheParsedPod() {
+    V1Pod withUid = revisable();
+    V1Pod without = new V1Pod().metadata(new V1ObjectMeta().name("q").namespace("ns"));
+    V1Pod bare = new V1Pod();
+
+    assertThat(List.of(PodInfo.uidOf(withUid), PodInfo.uidOf(without), PodInfo.uidOf(bare)))
+        .isEqualTo(
+            List.of(PodInfo.of(withUid).uid(), PodInfo.of(without).uid(), PodInfo.of(bare).uid()));
   }
 }

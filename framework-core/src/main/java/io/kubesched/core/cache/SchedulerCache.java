@@ -269,9 +269,10 @@ public final class SchedulerCache {
    * @throws SchedulingException when the pod was already added
    */
   public synchronized void addPod(V1Pod pod) {
-    PodInfo info = PodInfo.of(pod);
-    String key = info.uid();
+    String key = PodInfo.uidOf(pod);
     PodState state = podStates.get(key);
+    // the bound revision of an assumed pod shares what the assumed pod's info was computed from
+    PodInfo info = state != null ? state.pod.forRevision(pod) : PodInfo.of(pod);
     if (state != null && assumedPods.contains(key)) {
       updatePodLocked(state.pod, info);
       if (!nodeName(state.pod).equals(nodeName(info))) {
@@ -297,9 +298,9 @@ public final class SchedulerCache {
    *     kube-scheduler exits)
    */
   public synchronized void updatePod(V1Pod oldPod, V1Pod newPod) {
-    PodInfo oldInfo = PodInfo.of(oldPod);
-    String key = oldInfo.uid();
+    String key = PodInfo.uidOf(oldPod);
     PodState state = podStates.get(key);
+    PodInfo oldInfo = state != null ? state.pod.forRevision(oldPod) : PodInfo.of(oldPod);
     if (state == null) {
       throw new SchedulingException(
           "pod "
@@ -319,7 +320,7 @@ public final class SchedulerCache {
               + " updated on a different node than previously added to. Scheduler cache is"
               + " corrupted and can badly affect scheduling decisions");
     }
-    updatePodLocked(oldInfo, PodInfo.of(newPod));
+    updatePodLocked(oldInfo, oldInfo.forRevision(newPod));
   }
 
   /**

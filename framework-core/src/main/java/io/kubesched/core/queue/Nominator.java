@@ -117,7 +117,7 @@ final class Nominator {
    */
   void update(V1Pod oldPod, PodInfo newPod) {
     NominatingInfo info = null;
-    String oldUid = oldPod == null ? newPod.uid() : PodInfo.of(oldPod).uid();
+    String oldUid = oldPod == null ? newPod.uid() : PodInfo.uidOf(oldPod);
     if (nnn(oldPod) == null && newPod.nominatedNodeName() == null) {
       String node = podToNode.get(oldUid);
       if (node != null) {
