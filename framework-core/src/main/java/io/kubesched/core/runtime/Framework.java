@@ -591,8 +591,16 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       } else {
         ran = filterOneByOne(pl, null, state, pod, remaining, n, result);
       }
-      int m = 0;
-      for (int j = 0; j < ran; j++) {
+      // the nodes before the first that did not pass stay where they are
+      int first = 0;
+      while (first < ran && (result[first] == null || result[first].isSuccess())) {
+        first++;
+      }
+      if (first == n) {
+        continue;
+      }
+      int m = first;
+      for (int j = first; j < ran; j++) {
         Status s = result[j];
         if (s == null || s.isSuccess()) {
           alive[m] = alive[j];

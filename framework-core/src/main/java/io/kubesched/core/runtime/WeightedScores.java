@@ -32,12 +32,13 @@ final class WeightedScores {
       Map<String, Integer> weights) {
     int n = nodes.size();
     // The normalised scores, checked plugin by plugin to lie within [0, 100], are kept packed a
-    // byte each (the arrays are the runner's, reused next cycle) with the weights: a node's total
-    // is summed when read (selectHost), and its per-plugin map only built when asked for
+    // byte each with the weights and each node's total, summed on the way (selectHost reads only
+    // the totals); a node's per-plugin map is only built when asked for
     // (NodePluginScores.scores()).
     String[] names = new String[plugins.size()];
     byte[] packed = new byte[plugins.size() * n];
     long[] pluginWeights = new long[plugins.size()];
+    long[] totals = new long[n];
     for (int p = 0; p < plugins.size(); p++) {
       ScorePlugin pl = plugins.get(p);
       names[p] = pl.name();
@@ -62,6 +63,7 @@ final class WeightedScores {
                       + "] after normalizing"));
         }
         packed[base + i] = (byte) score;
+        totals[i] += score * weight;
       }
     }
     return new Framework.ScoreOutcome(
@@ -69,7 +71,8 @@ final class WeightedScores {
             nodes instanceof FeasibleNodes f ? f.array() : nodes.toArray(new NodeInfo[0]),
             names,
             packed,
-            pluginWeights),
+            pluginWeights,
+            totals),
         Status.success());
   }
 
