@@ -54,6 +54,10 @@ final class OpportunisticBatchingSchedulerTest {
   private record Run(Map<String, String> placements, int batched, InMemoryCluster cluster) {}
 
   private static Run run(long seed, boolean batching, Integer pct) {
+    return run(seed, batching, pct, false);
+  }
+
+  private static Run run(long seed, boolean batching, Integer pct, boolean podCount) {
     SimulatedTime time = new SimulatedTime(T0);
     InMemoryCluster cluster = new InMemoryCluster(time.clock());
     Random r = new Random(seed);
@@ -114,9 +118,18 @@ final class OpportunisticBatchingSchedulerTest {
       }
     }
     PluginRegistry registry = PluginRegistry.discover();
+    if (podCount) {
+      registry = registry.register(new PodCountProvider());
+    }
     String yaml =
         "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
-            + (pct == null ? "" : "percentageOfNodesToScore: " + pct + "\n");
+            + (pct == null ? "" : "percentageOfNodesToScore: " + pct + "\n")
+            + (podCount
+                ? "profiles:\n- schedulerName: default-scheduler\n  plugins:\n    multiPoint:\n"
+                    + "      enabled:\n      - name: "
+                    + PodCountProvider.NAME
+                    + "\n        weight: 3\n"
+                : "");
     AtomicInteger batched = new AtomicInteger();
     try (Scheduler s =
         Scheduler.builder()
@@ -173,6 +186,90 @@ final class OpportunisticBatchingSchedulerTest {
     assertThat(on.placements()).isEqualTo(off.placements());
     assertThat(on.batched()).isPositive();
     assertThat(off.batched()).isZero();
+  }
+
+  /**
+   * A Score plugin whose raw score changes on the node a batched pod lands on and whose
+   * NormalizeScore depends on every node's raw score: the batch normalises it again each time.
+   */
+  @ParameterizedTest
+  @MethodSource("seeds")
+  void withAFullScanAScoreNormalisedOverAllNodesPlacesAsWithout(long seed) {
+    Run on = run(seed, true, 100, true);
+    Run off = run(seed, false, 100, true);
+
+    assertThat(on.placements()).isEqualTo(off.placements());
+    assertThat(on.batched()).isPositive();
+  }
+
+  /** Scores a node by its pod count, normalised so the emptiest node gets 100; signs every pod. */
+  static final class PodCountProvider
+      implements io.kubesched.framework.PluginProvider<io.kubesched.framework.NoArgs> {
+    static final String NAME = "TestPodCount";
+
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public Class<io.kubesched.framework.NoArgs> argsType() {
+      return io.kubesched.framework.NoArgs.class;
+    }
+
+    @Override
+    public io.kubesched.framework.NoArgs defaultArgs() {
+      return io.kubesched.framework.NoArgs.INSTANCE;
+    }
+
+    @Override
+    public Class<? extends io.kubesched.framework.Plugin> pluginType() {
+      return io.kubesched.framework.ScorePlugin.class;
+    }
+
+    @Override
+    public io.kubesched.framework.Plugin create(
+        io.kubesched.framework.NoArgs args, io.kubesched.framework.FrameworkHandle handle) {
+      return new PodCount();
+    }
+  }
+
+  static final class PodCount
+      implements io.kubesched.framework.ScorePlugin,
+          io.kubesched.framework.ScoreExtensions,
+          io.kubesched.framework.SignPlugin {
+    @Override
+    public String name() {
+      return PodCountProvider.NAME;
+    }
+
+    @Override
+    public long score(
+        io.kubesched.framework.CycleState state,
+        io.kubesched.framework.PodInfo pod,
+        io.kubesched.framework.NodeInfo node) {
+      return node.pods().size();
+    }
+
+    @Override
+    public io.kubesched.framework.Status normalizeScore(
+        io.kubesched.framework.CycleState state,
+        io.kubesched.framework.PodInfo pod,
+        io.kubesched.framework.NodeScores scores) {
+      long max = 0;
+      for (int i = 0; i < scores.size(); i++) {
+        max = Math.max(max, scores.score(i));
+      }
+      for (int i = 0; i < scores.size(); i++) {
+        scores.set(i, max == 0 ? 100 : 100 - scores.score(i) * 100 / max);
+      }
+      return io.kubesched.framework.Status.success();
+    }
+
+    @Override
+    public java.util.Optional<String> signPod(io.kubesched.framework.PodInfo pod) {
+      return java.util.Optional.of("");
+    }
   }
 
   /** Returns every broken invariant of the cluster's final state. */
