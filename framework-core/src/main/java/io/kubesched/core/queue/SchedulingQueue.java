@@ -841,10 +841,7 @@ public final class SchedulingQueue implements PodNominator {
       if (p != null) {
         out.add(p.podInfo());
       } else {
-        V1Pod bare =
-            new V1Pod()
-                .metadata(new V1ObjectMeta().name(r.name()).namespace(r.namespace()).uid(r.uid()));
-        out.add(PodInfo.of(bare));
+        out.add(r.bare());
       }
     }
     return out;
