@@ -802,7 +802,8 @@ final class SchedulingQueueTest {
             Map.of("node1", List.of("a{k=v}"), "node2", List.of("c{k=v}"))),
         argumentSet(
             "a new nomination of a pod in no queue",
-            (QueueChange) q -> q.addNominatedPod(PodInfo.of(pod("e")), NominatingInfo.override("node2")),
+            (QueueChange)
+                q -> q.addNominatedPod(PodInfo.of(pod("e")), NominatingInfo.override("node2")),
             Map.of("node1", List.of("a{k=v}", "b{k=v}"), "node2", List.of("c{k=v}", "e{}"))),
         argumentSet(
             "a cleared nomination",
@@ -826,7 +827,8 @@ final class SchedulingQueueTest {
     change.apply(q);
     Map<String, List<PodInfo>> all = q.nominatedPodsByNode();
     Map<String, List<String>> got = new java.util.TreeMap<>();
-    all.forEach((node, pods) -> got.put(node, pods.stream().map(p -> p.name() + p.labels()).toList()));
+    all.forEach(
+        (node, pods) -> got.put(node, pods.stream().map(p -> p.name() + p.labels()).toList()));
     assertThat(got).isEqualTo(want);
     for (String node : List.of("node1", "node2", "node3")) {
       assertThat(q.nominatedPodsForNode(node))
