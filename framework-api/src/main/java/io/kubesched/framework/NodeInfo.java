@@ -27,9 +27,10 @@ public final class NodeInfo {
   private List<Taint> taints = List.of();
   private boolean unschedulable;
   private final ArrayList<PodInfo> pods;
-  private final ArrayList<PodInfo> podsWithAffinity;
-  private final ArrayList<PodInfo> podsWithRequiredAntiAffinity;
-  private final ArrayList<HostPort> usedPorts;
+  // The three lists below stay null while empty (most nodes), so that a copy allocates none.
+  private @Nullable ArrayList<PodInfo> podsWithAffinity;
+  private @Nullable ArrayList<PodInfo> podsWithRequiredAntiAffinity;
+  private @Nullable ArrayList<HostPort> usedPorts;
   private Resource requested = Resource.zero();
   private long nonZeroMilliCpu;
   private long nonZeroMemory;
@@ -52,11 +53,13 @@ public final class NodeInfo {
   // from then on; not copied into snapshots (built there too if they remove many pods).
   private HashMap<String, Integer> podIndex;
   private static final int INDEX_THRESHOLD = 64;
-  // Read-only views, made once: the accessors are called per node per pod on the hot path.
-  private final List<PodInfo> podsView;
-  private final List<PodInfo> podsWithAffinityView;
-  private final List<PodInfo> podsWithRequiredAntiAffinityView;
-  private final List<HostPort> usedPortsView;
+  // Read-only views, made on first use and kept: the accessors are called per node per pod on the
+  // hot path, while the copies of the preemption dry run and the nominated-pods pass mostly never
+  // ask. A racing first use makes two equal views, which is harmless.
+  private @Nullable List<PodInfo> podsView;
+  private @Nullable List<PodInfo> podsWithAffinityView;
+  private @Nullable List<PodInfo> podsWithRequiredAntiAffinityView;
+  private @Nullable List<HostPort> usedPortsView;
   private long generation;
 
   /** Creates an empty node info whose generation counts up by itself. */
@@ -71,14 +74,6 @@ public final class NodeInfo {
   public NodeInfo(@Nullable LongSupplier generationSource) {
     this.generationSource = generationSource;
     this.pods = new ArrayList<>();
-    this.podsWithAffinity = new ArrayList<>();
-    this.podsWithRequiredAntiAffinity = new ArrayList<>();
-    this.usedPorts = new ArrayList<>();
-    this.podsView = Collections.unmodifiableList(pods);
-    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
-    this.podsWithRequiredAntiAffinityView =
-        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
-    this.usedPortsView = Collections.unmodifiableList(usedPorts);
     bump();
   }
 
@@ -99,10 +94,10 @@ public final class NodeInfo {
     this.labels = other.labels;
     this.taints = other.taints;
     this.unschedulable = other.unschedulable;
-    this.pods = new ArrayList<>(other.pods);
-    this.podsWithAffinity = new ArrayList<>(other.podsWithAffinity);
-    this.podsWithRequiredAntiAffinity = new ArrayList<>(other.podsWithRequiredAntiAffinity);
-    this.usedPorts = new ArrayList<>(other.usedPorts);
+    this.pods = copyOf(other.pods);
+    this.podsWithAffinity = copyOrNull(other.podsWithAffinity);
+    this.podsWithRequiredAntiAffinity = copyOrNull(other.podsWithRequiredAntiAffinity);
+    this.usedPorts = copyOrNull(other.usedPorts);
     this.requested = other.requested;
     this.nonZeroMilliCpu = other.nonZeroMilliCpu;
     this.nonZeroMemory = other.nonZeroMemory;
@@ -117,12 +112,20 @@ public final class NodeInfo {
     this.podCount = other.podCount;
     this.imageStates = other.imageStates;
     this.pvcRefCounts = other.pvcRefCounts == null ? null : new HashMap<>(other.pvcRefCounts);
-    this.podsView = Collections.unmodifiableList(pods);
-    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
-    this.podsWithRequiredAntiAffinityView =
-        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
-    this.usedPortsView = Collections.unmodifiableList(usedPorts);
     this.generation = other.generation;
+  }
+
+  /** Copies {@code list} with room for two more elements (the copies mostly gain a pod or two). */
+  private static <T> ArrayList<T> copyOf(ArrayList<T> list) {
+    ArrayList<T> copy = new ArrayList<>(list.size() + 2);
+    for (int i = 0; i < list.size(); i++) {
+      copy.add(list.get(i));
+    }
+    return copy;
+  }
+
+  private static <T> @Nullable ArrayList<T> copyOrNull(@Nullable ArrayList<T> list) {
+    return list == null || list.isEmpty() ? null : copyOf(list);
   }
 
   private void bump() {
@@ -179,9 +182,15 @@ public final class NodeInfo {
       podIndex.putIfAbsent(pod.uid(), pods.size() - 1);
     }
     if (pod.hasAffinity()) {
+      if (podsWithAffinity == null) {
+        podsWithAffinity = new ArrayList<>();
+      }
       podsWithAffinity.add(pod);
     }
     if (pod.hasRequiredAntiAffinity()) {
+      if (podsWithRequiredAntiAffinity == null) {
+        podsWithRequiredAntiAffinity = new ArrayList<>();
+      }
       podsWithRequiredAntiAffinity.add(pod);
     }
     update(pod, 1);
@@ -194,9 +203,9 @@ public final class NodeInfo {
    */
   public boolean removePod(PodInfo pod) {
     String uid = pod.uid();
-    removeByUid(podsWithAffinity, uid);
-    removeByUid(podsWithRequiredAntiAffinity, uid);
-    int i = podIndexOf(uid);
+    removeByUid(podsWithAffinity, pod);
+    removeByUid(podsWithRequiredAntiAffinity, pod);
+    int i = podIndexOf(pod);
     if (i < 0) {
       return false;
     }
@@ -212,8 +221,9 @@ public final class NodeInfo {
     return true;
   }
 
-  /** Returns the index of the pod with {@code uid} in {@code pods}, or -1. */
-  private int podIndexOf(String uid) {
+  /** Returns the index of the pod with the UID of {@code pod} in {@code pods}, or -1. */
+  private int podIndexOf(PodInfo pod) {
+    String uid = pod.uid();
     if (podIndex == null && pods.size() > INDEX_THRESHOLD) {
       podIndex = new HashMap<>(pods.size() * 2);
       for (int j = 0; j < pods.size(); j++) {
@@ -221,23 +231,33 @@ public final class NodeInfo {
       }
     }
     if (podIndex == null) {
-      return indexOf(pods, uid);
+      return indexOf(pods, pod);
     }
     Integer i = podIndex.get(uid);
     return i == null ? -1 : i;
   }
 
-  private static int indexOf(List<PodInfo> list, String uid) {
-    for (int i = 0; i < list.size(); i++) {
-      if (list.get(i).uid().equals(uid)) {
+  /**
+   * Returns the index of the first pod in {@code list} with the UID of {@code pod}, or -1. UIDs are
+   * compared by their cached hash codes first: they often share long prefixes.
+   */
+  private static int indexOf(List<PodInfo> list, PodInfo pod) {
+    String uid = pod.uid();
+    int hash = uid.hashCode();
+    for (int i = 0, n = list.size(); i < n; i++) {
+      String u = list.get(i).uid();
+      if (u == uid || (u.hashCode() == hash && u.equals(uid))) {
         return i;
       }
     }
     return -1;
   }
 
-  private static void removeByUid(ArrayList<PodInfo> list, String uid) {
-    int i = indexOf(list, uid);
+  private static void removeByUid(@Nullable ArrayList<PodInfo> list, PodInfo pod) {
+    if (list == null) {
+      return;
+    }
+    int i = indexOf(list, pod);
     if (i >= 0) {
       swapRemove(list, i);
     }
@@ -260,10 +280,13 @@ public final class NodeInfo {
     // A set, as kube's HostPortInfo: a port used by two pods is freed when either leaves.
     for (HostPort p : pod.hostPorts()) {
       if (sign > 0) {
+        if (usedPorts == null) {
+          usedPorts = new ArrayList<>();
+        }
         if (!usedPorts.contains(p)) {
           usedPorts.add(p);
         }
-      } else {
+      } else if (usedPorts != null) {
         usedPorts.remove(p);
       }
     }
@@ -308,28 +331,61 @@ public final class NodeInfo {
 
   /** Returns the pods on the node (bound and assumed); read-only. */
   public List<PodInfo> pods() {
-    return podsView;
+    List<PodInfo> v = podsView;
+    if (v == null) {
+      v = Collections.unmodifiableList(pods);
+      podsView = v;
+    }
+    return v;
   }
 
   /** Returns the pods with pod affinity or anti-affinity; read-only. */
   public List<PodInfo> podsWithAffinity() {
-    return podsWithAffinityView;
+    List<PodInfo> v = podsWithAffinityView;
+    if (v == null) {
+      if (podsWithAffinity == null) {
+        return List.of();
+      }
+      v = Collections.unmodifiableList(podsWithAffinity);
+      podsWithAffinityView = v;
+    }
+    return v;
   }
 
   /** Returns the pods with required pod anti-affinity; read-only. */
   public List<PodInfo> podsWithRequiredAntiAffinity() {
-    return podsWithRequiredAntiAffinityView;
+    List<PodInfo> v = podsWithRequiredAntiAffinityView;
+    if (v == null) {
+      if (podsWithRequiredAntiAffinity == null) {
+        return List.of();
+      }
+      v = Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+      podsWithRequiredAntiAffinityView = v;
+    }
+    return v;
   }
 
   /** Returns the host ports used by the pods, each once (a set, as kube's); read-only. */
   public List<HostPort> usedPorts() {
-    return usedPortsView;
+    List<HostPort> v = usedPortsView;
+    if (v == null) {
+      if (usedPorts == null) {
+        return List.of();
+      }
+      v = Collections.unmodifiableList(usedPorts);
+      usedPortsView = v;
+    }
+    return v;
   }
 
   /** Returns whether {@code wanted} conflicts with a used host port. */
   public boolean portConflicts(HostPort wanted) {
-    for (int i = 0; i < usedPorts.size(); i++) {
-      if (wanted.conflictsWith(usedPorts.get(i))) {
+    List<HostPort> ports = usedPorts;
+    if (ports == null) {
+      return false;
+    }
+    for (int i = 0; i < ports.size(); i++) {
+      if (wanted.conflictsWith(ports.get(i))) {
         return true;
       }
     }

@@ -1,5 +1,6 @@
 package io.kubesched.core.queue;
 
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.NominatingInfo;
 import io.kubesched.framework.PodInfo;
@@ -22,12 +23,17 @@ final class Nominator {
   private static final Logger LOG = LoggerFactory.getLogger(Nominator.class);
 
   /**
-   * The identity of a nominated pod; {@code key} is its {@code namespace/name} queue key, built
-   * once (the Filter phase looks the nominated pods up for every node of every attempt).
+   * The identity of a nominated pod; {@code key} is its {@code namespace/name} queue key and {@code
+   * bare} the pod with only that identity (what the queue reports for a nominated pod it does not
+   * hold), both built once: the Filter phase looks the nominated pods up for every attempt.
    */
-  record PodRef(String name, String namespace, String uid, String key) {
+  record PodRef(String name, String namespace, String uid, String key, PodInfo bare) {
     static PodRef of(PodInfo p) {
-      return new PodRef(p.name(), p.namespace(), p.uid(), p.namespace() + "/" + p.name());
+      V1Pod bare =
+          new V1Pod()
+              .metadata(new V1ObjectMeta().name(p.name()).namespace(p.namespace()).uid(p.uid()));
+      return new PodRef(
+          p.name(), p.namespace(), p.uid(), p.namespace() + "/" + p.name(), PodInfo.of(bare));
     }
   }
 

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -102,6 +103,11 @@ public final class SchedulingQueue implements PodNominator {
   private final PodHeap activeQ;
   private final BackoffQueue backoffQ;
   private final Map<String, QueuedPodInfo> unschedulablePods = new LinkedHashMap<>();
+  // Counts the sections under the lock that may change the queue or the nominator; the pods
+  // nominated by node are kept for the version they were resolved at. Both guarded by the lock.
+  private long version;
+  private long nominatedByNodeVersion = -1;
+  private Map<String, List<PodInfo>> nominatedByNode;
   private final Nominator nominator = new Nominator();
   private final InFlightTracker inFlight = new InFlightTracker();
   private long schedCycle;
@@ -281,14 +287,14 @@ public final class SchedulingQueue implements PodNominator {
 
   /** Adds a new unscheduled pod: to the active queue, or to the unschedulable pods when gated. */
   public void add(V1Pod pod) {
-    lock.lock();
+    lockForUpdate();
     try {
       QueuedPodInfo p = new QueuedPodInfo(PodInfo.of(pod), clock.instant());
       if (moveToActiveQ(p, ClusterEvents.UNSCHEDULED_POD_ADD.label(), false)) {
         cond.signalAll();
       }
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -299,7 +305,7 @@ public final class SchedulingQueue implements PodNominator {
    * added.
    */
   public void update(V1Pod oldPod, V1Pod newPod) {
-    lock.lock();
+    lockForUpdate();
     try {
       List<ClusterEvent> events =
           oldPod == null ? List.of() : ClusterEvents.podSchedulingPropertiesChange(newPod, oldPod);
@@ -343,13 +349,13 @@ public final class SchedulingQueue implements PodNominator {
         cond.signalAll();
       }
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Removes a pod from every queue and from the nominator. */
   public void delete(V1Pod pod) {
-    lock.lock();
+    lockForUpdate();
     try {
       nominator.delete(uidOf(pod));
       String key = keyOf(pod);
@@ -361,7 +367,7 @@ public final class SchedulingQueue implements PodNominator {
       }
       unschedulablePods.remove(key);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -371,7 +377,7 @@ public final class SchedulingQueue implements PodNominator {
    * closed. Increments the attempts and the scheduling cycle and marks the pod in flight.
    */
   public QueuedPodInfo pop() throws InterruptedException {
-    lock.lock();
+    lockForUpdate();
     try {
       while (true) {
         while (activeQ.isEmpty() && !backoffQ.hasRejected()) {
@@ -389,7 +395,7 @@ public final class SchedulingQueue implements PodNominator {
         // kube's Pop does (returning null here would end the scheduling loop as if closed).
       }
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -398,14 +404,14 @@ public final class SchedulingQueue implements PodNominator {
    * a closed queue still hands out the pods it holds.
    */
   public Optional<QueuedPodInfo> tryPop() {
-    lock.lock();
+    lockForUpdate();
     try {
       if (activeQ.isEmpty() && !backoffQ.hasRejected()) {
         return Optional.empty();
       }
       return Optional.ofNullable(popLocked());
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -438,11 +444,11 @@ public final class SchedulingQueue implements PodNominator {
 
   /** Marks the pod with {@code uid} no longer in flight; prunes events nobody needs any more. */
   public void done(String uid) {
-    lock.lock();
+    lockForUpdate();
     try {
       doneLocked(uid);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -458,7 +464,7 @@ public final class SchedulingQueue implements PodNominator {
    * @throws SchedulingException when the pod is already in a queue
    */
   public void addUnschedulableIfNotPresent(QueuedPodInfo p, long podSchedulingCycle) {
-    lock.lock();
+    lockForUpdate();
     try {
       String key = PodHeap.key(p);
       try {
@@ -491,7 +497,7 @@ public final class SchedulingQueue implements PodNominator {
         doneLocked(p.podInfo().uid());
       }
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -530,11 +536,11 @@ public final class SchedulingQueue implements PodNominator {
 
   /** Returns the number of pods popped so far (the current scheduling cycle). */
   public long schedulingCycle() {
-    lock.lock();
+    lockForUpdate();
     try {
       return schedCycle;
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -544,7 +550,7 @@ public final class SchedulingQueue implements PodNominator {
    * it is requeued when it comes back; unknown pods are ignored.
    */
   public void activate(Collection<V1Pod> pods) {
-    lock.lock();
+    lockForUpdate();
     try {
       boolean activated = false;
       for (V1Pod pod : pods) {
@@ -559,7 +565,7 @@ public final class SchedulingQueue implements PodNominator {
         cond.signalAll();
       }
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -586,7 +592,7 @@ public final class SchedulingQueue implements PodNominator {
    */
   public void moveAllToActiveOrBackoffQueue(
       ClusterEvent event, Object oldObj, Object newObj, Predicate<V1Pod> preCheck) {
-    lock.lock();
+    lockForUpdate();
     try {
       if (!hints.isEventOfInterest(event)) {
         return;
@@ -599,7 +605,7 @@ public final class SchedulingQueue implements PodNominator {
       }
       movePods(pods, event, oldObj, newObj);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -627,7 +633,7 @@ public final class SchedulingQueue implements PodNominator {
 
   /** Moves every pod whose backoff completed (both heaps) to the active queue. Run every second. */
   public void flushBackoffQCompleted() {
-    lock.lock();
+    lockForUpdate();
     try {
       boolean activated = false;
       for (QueuedPodInfo p : backoffQ.popCompleted()) {
@@ -639,7 +645,7 @@ public final class SchedulingQueue implements PodNominator {
         cond.signalAll();
       }
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -648,7 +654,7 @@ public final class SchedulingQueue implements PodNominator {
    * UnschedulableTimeout} wildcard event. Run every 30 seconds.
    */
   public void flushUnschedulablePodsLeftover() {
-    lock.lock();
+    lockForUpdate();
     try {
       Instant now = clock.instant();
       List<QueuedPodInfo> toMove = new ArrayList<>();
@@ -661,7 +667,7 @@ public final class SchedulingQueue implements PodNominator {
         movePods(toMove, ClusterEvent.UNSCHEDULABLE_TIMEOUT, null, null);
       }
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -675,7 +681,7 @@ public final class SchedulingQueue implements PodNominator {
     long toNextWindow =
         Duration.between(now, BackoffQueue.alignToWindow(now.plus(BACKOFF_FLUSH_INTERVAL)))
             .toNanos();
-    lock.lock();
+    lockForUpdate();
     try {
       this.timers.add(
           timers.scheduleAtFixedRate(
@@ -690,7 +696,7 @@ public final class SchedulingQueue implements PodNominator {
               UNSCHEDULABLE_FLUSH_INTERVAL.toNanos(),
               TimeUnit.NANOSECONDS));
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -700,17 +706,17 @@ public final class SchedulingQueue implements PodNominator {
    * queue is empty.
    */
   public Optional<Instant> nextBackoffExpiry() {
-    lock.lock();
+    lockForUpdate();
     try {
       return backoffQ.nextCompletion();
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Closes the queue: cancels the flush timers and wakes up {@link #pop()}, which returns null. */
   public void close() {
-    lock.lock();
+    lockForUpdate();
     try {
       closed = true;
       for (ScheduledFuture<?> f : timers) {
@@ -719,7 +725,7 @@ public final class SchedulingQueue implements PodNominator {
       timers.clear();
       cond.signalAll();
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -732,11 +738,11 @@ public final class SchedulingQueue implements PodNominator {
    * queue's lock: it must not call back into the queue.
    */
   public void setPodLister(BiFunction<String, String, Optional<V1Pod>> podLister) {
-    lock.lock();
+    lockForUpdate();
     try {
       nominator.setPodLister(podLister);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -745,31 +751,31 @@ public final class SchedulingQueue implements PodNominator {
    * {@code null}) to its {@code status.nominatedNodeName}.
    */
   public void addNominatedPod(PodInfo pod, NominatingInfo info) {
-    lock.lock();
+    lockForUpdate();
     try {
       nominator.add(pod, info);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Drops the nomination of {@code pod}, if any. */
   public void deleteNominatedPodIfExists(V1Pod pod) {
-    lock.lock();
+    lockForUpdate();
     try {
       nominator.delete(uidOf(pod));
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Re-nominates an updated pod, keeping an in-memory nomination the update does not carry. */
   public void updateNominatedPod(V1Pod oldPod, PodInfo newPod) {
-    lock.lock();
+    lockForUpdate();
     try {
       nominator.update(oldPod, newPod);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -789,12 +795,23 @@ public final class SchedulingQueue implements PodNominator {
     }
     lock.lock();
     try {
+      Map<String, List<PodInfo>> byNode = nominatedByNode;
+      if (byNode != null && nominatedByNodeVersion == version) {
+        return byNode.getOrDefault(nodeName, List.of());
+      }
       return resolveNominated(nominator.forNode(nodeName));
     } finally {
       lock.unlock();
     }
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The answer is kept until the queue changes (any update under the lock), so that the Filter
+   * phase and the preemption dry run of one attempt resolve the nominations once; the map and its
+   * lists are read-only.
+   */
   @Override
   public Map<String, List<PodInfo>> nominatedPodsByNode() {
     if (nominator.isEmpty()) {
@@ -802,6 +819,10 @@ public final class SchedulingQueue implements PodNominator {
     }
     lock.lock();
     try {
+      Map<String, List<PodInfo>> byNode = nominatedByNode;
+      if (byNode != null && nominatedByNodeVersion == version) {
+        return byNode;
+      }
       Map<String, List<PodInfo>> out = new HashMap<>();
       for (String node : nominator.nodes()) {
         if (node.isEmpty()) {
@@ -811,13 +832,31 @@ public final class SchedulingQueue implements PodNominator {
         }
         List<PodInfo> pods = resolveNominated(nominator.forNode(node));
         if (!pods.isEmpty()) {
-          out.put(node, pods);
+          out.put(node, Collections.unmodifiableList(pods));
         }
       }
-      return out;
+      byNode = Collections.unmodifiableMap(out);
+      nominatedByNode = byNode;
+      nominatedByNodeVersion = version;
+      return byNode;
     } finally {
       lock.unlock();
     }
+  }
+
+  /** Takes the lock for a section that may change the queue or the nominator. */
+  private void lockForUpdate() {
+    lock.lock();
+    version++;
+  }
+
+  /**
+   * Releases the lock taken by {@link #lockForUpdate()}. The version moves on both ways: a section
+   * that waits on a condition releases the lock in between.
+   */
+  private void unlockAfterUpdate() {
+    version++;
+    lock.unlock();
   }
 
   /**
@@ -841,10 +880,7 @@ public final class SchedulingQueue implements PodNominator {
       if (p != null) {
         out.add(p.podInfo());
       } else {
-        V1Pod bare =
-            new V1Pod()
-                .metadata(new V1ObjectMeta().name(r.name()).namespace(r.namespace()).uid(r.uid()));
-        out.add(PodInfo.of(bare));
+        out.add(r.bare());
       }
     }
     return out;
@@ -874,7 +910,7 @@ public final class SchedulingQueue implements PodNominator {
 
   /** Returns the number of pods in the active, backoff and unschedulable queues and gated. */
   public QueueSizes sizes() {
-    lock.lock();
+    lockForUpdate();
     try {
       int gated = 0;
       for (QueuedPodInfo p : unschedulablePods.values()) {
@@ -885,7 +921,7 @@ public final class SchedulingQueue implements PodNominator {
       return new QueueSizes(
           activeQ.size(), backoffQ.size(), unschedulablePods.size() - gated, gated);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
@@ -894,70 +930,70 @@ public final class SchedulingQueue implements PodNominator {
    * then error pods, each by expiry), then the unschedulable and gated pods in arrival order.
    */
   public List<QueuedPodInfo> pendingPods() {
-    lock.lock();
+    lockForUpdate();
     try {
       List<QueuedPodInfo> out = new ArrayList<>(activeQ.sorted());
       out.addAll(backoffQ.sorted());
       out.addAll(unschedulablePods.values());
       return out;
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Returns the pods of the active queue in pop order. */
   public List<V1Pod> podsInActiveQ() {
-    lock.lock();
+    lockForUpdate();
     try {
       return pods(activeQ.sorted());
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Returns the pods of the backoff queue (rejected pods, then error pods, each by expiry). */
   public List<V1Pod> podsInBackoffQ() {
-    lock.lock();
+    lockForUpdate();
     try {
       return pods(backoffQ.sorted());
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Returns the unschedulable pods, gated ones included, in arrival order. */
   public List<V1Pod> unschedulablePods() {
-    lock.lock();
+    lockForUpdate();
     try {
       return pods(unschedulablePods.values());
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Returns the pods in flight (popped, not yet done), in pop order. */
   public List<V1Pod> inFlightPods() {
-    lock.lock();
+    lockForUpdate();
     try {
       return inFlight.pods();
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Returns the number of recorded in-flight events (for tests). */
   int inFlightEventCount() {
-    lock.lock();
+    lockForUpdate();
     try {
       return inFlight.eventCount();
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 
   /** Returns the queued pod {@code namespace/name} from any queue, or empty. */
   public Optional<QueuedPodInfo> get(String namespace, String name) {
-    lock.lock();
+    lockForUpdate();
     try {
       String key = namespace + "/" + name;
       QueuedPodInfo p = backoffQ.get(key);
@@ -969,7 +1005,7 @@ public final class SchedulingQueue implements PodNominator {
       }
       return Optional.ofNullable(p);
     } finally {
-      lock.unlock();
+      unlockAfterUpdate();
     }
   }
 

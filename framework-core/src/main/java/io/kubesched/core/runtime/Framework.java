@@ -761,7 +761,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           NodeInfo nodeOut = null;
           CycleState stateOut = null;
           for (PodInfo pi : nominated) {
-            if (pi.priority() >= pod.priority() && !Objects.equals(pi.uid(), pod.uid())) {
+            if (pi.priority() >= pod.priority() && !sameUid(pi.uid(), pod.uid())) {
               if (nodeOut == null) {
                 nodeOut = node.snapshot();
                 stateOut = state.clone();
@@ -788,6 +788,17 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
     }
     return status;
+  }
+
+  /**
+   * Returns whether two UIDs are equal, comparing their cached hash codes first: UIDs often share
+   * long prefixes, which makes a plain comparison of different ones walk most of their characters.
+   */
+  private static boolean sameUid(String a, String b) {
+    if (a == b) {
+      return true;
+    }
+    return a != null && b != null && a.hashCode() == b.hashCode() && a.equals(b);
   }
 
   /**

@@ -409,8 +409,10 @@ public final class SchedulingAlgorithm {
     AtomicInteger feasibleLen = new AtomicInteger();
     AtomicReference<Status> error = new AtomicReference<>();
     int toFind = numNodesToFind;
-    // the nominated pods of every node, read once for the phase (null: ask node by node)
-    Map<String, List<PodInfo>> nominated = fwk.nominator().nominatedPodsByNode();
+    // the nominated pods of every node, read once for the phase; null asks node by node, which is
+    // cheaper for a few nodes (the nominated node's own evaluation) than resolving every nomination
+    Map<String, List<PodInfo>> nominated =
+        numAllNodes < FEW_NODES ? null : fwk.nominator().nominatedPodsByNode();
     if (fwk.parallelizer().parallelism() <= 1) {
       // One worker: the same walk as the parallel loop's (it, too, goes on after the last node
       // needed until one more fits, recording the rejections met on the way), without its atomics,
@@ -747,6 +749,9 @@ public final class SchedulingAlgorithm {
     SchedulingException e = s.asException();
     return e != null ? e : new SchedulingException(s.message());
   }
+
+  /** Below this many nodes the Filter phase asks for the nominated pods node by node. */
+  private static final int FEW_NODES = 8;
 
   /** The most nodes the one-worker Filter walk filters at once. */
   private static final int MAX_FILTER_BLOCK = FilterScratch.BLOCK;

@@ -773,6 +773,71 @@ final class SchedulingQueueTest {
     assertThat(all.get("node2").get(0).labels()).containsEntry("x", "y");
   }
 
+  /** A change made to the queue after its nominated pods by node were read once. */
+  @FunctionalInterface
+  interface QueueChange {
+    void apply(SchedulingQueue q) throws InterruptedException;
+  }
+
+  static Stream<Arguments> nominatedPodsByNodeFollowsEveryChange() {
+    V1Pod a = withLabel(nominated(pod("a"), "node1"), "k", "v");
+    V1Pod b = withLabel(nominated(pod("b"), "node1"), "k", "v");
+    V1Pod c = withLabel(nominated(pod("c"), "node2"), "k", "v");
+    return Stream.of(
+        argumentSet(
+            "nothing changes",
+            (QueueChange) q -> {},
+            Map.of("node1", List.of("a{k=v}", "b{k=v}"), "node2", List.of("c{k=v}"))),
+        argumentSet(
+            "the popped pod is in flight: bare",
+            (QueueChange) SchedulingQueue::pop,
+            Map.of("node1", List.of("a{}", "b{k=v}"), "node2", List.of("c{k=v}"))),
+        argumentSet(
+            "an update relabels the queued pod",
+            (QueueChange) q -> q.update(c, withLabel(c, "x", "y")),
+            Map.of("node1", List.of("a{k=v}", "b{k=v}"), "node2", List.of("c{x=y}"))),
+        argumentSet(
+            "a deleted pod leaves its node",
+            (QueueChange) q -> q.delete(b),
+            Map.of("node1", List.of("a{k=v}"), "node2", List.of("c{k=v}"))),
+        argumentSet(
+            "a new nomination of a pod in no queue",
+            (QueueChange)
+                q -> q.addNominatedPod(PodInfo.of(pod("e")), NominatingInfo.override("node2")),
+            Map.of("node1", List.of("a{k=v}", "b{k=v}"), "node2", List.of("c{k=v}", "e{}"))),
+        argumentSet(
+            "a cleared nomination",
+            (QueueChange) q -> q.deleteNominatedPodIfExists(c),
+            Map.of("node1", List.of("a{k=v}", "b{k=v}"))));
+  }
+
+  /**
+   * The nominated pods by node are kept between reads while the queue does not change; after any
+   * change both reads give the new answer.
+   */
+  @ParameterizedTest
+  @MethodSource
+  void nominatedPodsByNodeFollowsEveryChange(QueueChange change, Map<String, List<String>> want)
+      throws InterruptedException {
+    SchedulingQueue q = queue();
+    q.add(withLabel(nominated(pod("a"), "node1"), "k", "v"));
+    q.add(withLabel(nominated(pod("b"), "node1"), "k", "v"));
+    q.add(withLabel(nominated(pod("c"), "node2"), "k", "v"));
+    assertThat(q.nominatedPodsByNode()).containsOnlyKeys("node1", "node2");
+    change.apply(q);
+    Map<String, List<PodInfo>> all = q.nominatedPodsByNode();
+    Map<String, List<String>> got = new java.util.TreeMap<>();
+    all.forEach(
+        (node, pods) -> got.put(node, pods.stream().map(p -> p.name() + p.labels()).toList()));
+    assertThat(got).isEqualTo(want);
+    for (String node : List.of("node1", "node2", "node3")) {
+      assertThat(q.nominatedPodsForNode(node))
+          .as(node)
+          .extracting(p -> p.name() + p.labels())
+          .isEqualTo(want.getOrDefault(node, List.of()));
+    }
+  }
+
   @Test
   void nominatedPodOutsideTheQueuesIsReturnedBare() {
     SchedulingQueue q = queue();
