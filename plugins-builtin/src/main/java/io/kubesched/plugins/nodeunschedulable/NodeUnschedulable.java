@@ -20,7 +20,6 @@ import io.kubesched.framework.Taint;
 import io.kubesched.framework.Toleration;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
-import io.kubesched.plugins.helper.Signatures;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -151,9 +150,13 @@ public final class NodeUnschedulable
     return p.getMetadata() == null ? null : p.getMetadata().getUid();
   }
 
-  /** Signs the pod by its tolerations, the only pod field this plugin reads. */
+  /**
+   * Signs the pod by whether it tolerates the unschedulable taint: the only thing of the pod its
+   * Filter reads.
+   */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(Signatures.tolerations(pod.tolerations()));
+    return Optional.of(
+        Toleration.anyTolerates(pod.tolerations(), UNSCHEDULABLE_TAINT) ? "tolerates" : "");
   }
 }

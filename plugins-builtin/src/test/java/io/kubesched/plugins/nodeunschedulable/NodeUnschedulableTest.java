@@ -113,4 +113,36 @@ final class NodeUnschedulableTest {
     assertThat(NodeUnschedulable.isSchedulableAfterPodTolerationChange(before, before, other))
         .isEqualTo(QueueingHint.SKIP);
   }
+
+  static Stream<Arguments> signatures() {
+    PodInfo plain = PodInfo.of(MakePod.pod().name("a").obj());
+    return Stream.of(
+        argumentSet(
+            "other tolerations do not matter",
+            plain,
+            PodInfo.of(MakePod.pod().name("b").tolerationExists("gpu", "NoSchedule").obj()),
+            true),
+        argumentSet(
+            "tolerating the unschedulable taint does",
+            plain,
+            PodInfo.of(
+                MakePod.pod()
+                    .name("c")
+                    .tolerationExists("node.kubernetes.io/unschedulable", "NoSchedule")
+                    .obj()),
+            false),
+        argumentSet(
+            "an empty key with Exists tolerates every taint",
+            plain,
+            PodInfo.of(MakePod.pod().name("d").tolerationExists("", null).obj()),
+            false));
+  }
+
+  @ParameterizedTest
+  @MethodSource("signatures")
+  void podsSignAlikeExactlyWhenTheFilterTreatsThemAlike(PodInfo a, PodInfo b, boolean same) {
+    NodeUnschedulable pl = new NodeUnschedulable();
+
+    assertThat(pl.signPod(a).orElseThrow().equals(pl.signPod(b).orElseThrow())).isEqualTo(same);
+  }
 }
