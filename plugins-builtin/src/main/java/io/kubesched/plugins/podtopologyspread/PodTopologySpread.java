@@ -5,11 +5,12 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1TopologySpreadConstraint;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FeatureGates;
-import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.LabelSelector;
 import io.kubesched.framework.NodeInfo;
@@ -21,7 +22,6 @@ import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ScoreExtensions;
-import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -49,9 +49,9 @@ import org.slf4j.LoggerFactory;
 public final class PodTopologySpread
     implements PreFilterPlugin,
         PreFilterExtensions,
-        FilterPlugin,
+        CycleBoundFilter,
         PreScorePlugin,
-        ScorePlugin,
+        CycleBoundScore,
         ScoreExtensions,
         EnqueueExtensions,
         SignPlugin {
@@ -93,7 +93,7 @@ public final class PodTopologySpread
 
   private static final Status STATUS_LABEL_MISSING =
       Status.unresolvable(REASON_NODE_LABEL_NOT_MATCH);
-  private static final Status STATUS_SKEW = Status.unschedulable(REASON_CONSTRAINTS_NOT_MATCH);
+  static final Status STATUS_SKEW = Status.unschedulable(REASON_CONSTRAINTS_NOT_MATCH);
 
   private final FrameworkHandle handle;
   private final List<V1TopologySpreadConstraint> defaultConstraints;
@@ -221,7 +221,17 @@ public final class PodTopologySpread
 
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-    PreFilterState s = state.get(PRE_FILTER_KEY);
+    return filterWith(state.get(PRE_FILTER_KEY), pod.key(), node);
+  }
+
+  /** The Filter with the PreFilter state read once for the cycle. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
+    return new BoundFilter(this, state.get(PRE_FILTER_KEY), pod.key());
+  }
+
+  /** Returns the Filter status of {@code node} under {@code s} for the pod {@code podKey}. */
+  Status filterWith(PreFilterState s, String podKey, NodeInfo node) {
     SpreadConstraint[] cs = s.constraints;
     Map<String, String> labels = node.labels();
     for (int i = 0; i < cs.length; i++) {
@@ -231,7 +241,7 @@ public final class PodTopologySpread
         if (log.isTraceEnabled()) {
           log.atTrace()
               .setMessage("node lacks the topology key of a spread constraint")
-              .addKeyValue("pod", pod.key())
+              .addKeyValue("pod", podKey)
               .addKeyValue("node", node.name())
               .addKeyValue("plugin", NAME)
               .addKeyValue("topologyKey", c.topologyKey())
@@ -312,9 +322,18 @@ public final class PodTopologySpread
       counts[j] = new ValueCounts(hostname[j] ? filtered.size() : 8);
     }
     Set<String> ignored = new HashSet<>();
-    for (NodeInfo node : filtered) {
+    // each constraint's key read once per node: a missing key is a null value
+    String[] values = new String[nc];
+    for (int i = 0, f = filtered.size(); i < f; i++) {
+      NodeInfo node = filtered.get(i);
       Map<String, String> labels = node.labels();
-      if (requireAll && !SpreadConstraint.nodeHasAllKeys(labels, cs)) {
+      boolean hasAll = true;
+      for (int j = 0; j < nc; j++) {
+        String v = labels.get(cs[j].topologyKey());
+        values[j] = v;
+        hasAll &= v != null;
+      }
+      if (requireAll && !hasAll) {
         ignored.add(node.name());
         continue;
       }
@@ -322,7 +341,7 @@ public final class PodTopologySpread
         if (hostname[j]) {
           continue;
         }
-        String v = labels.getOrDefault(cs[j].topologyKey(), "");
+        String v = values[j] == null ? "" : values[j];
         if (!counts[j].contains(v)) {
           counts[j].add(v, 0);
           domains[j]++;
@@ -368,8 +387,18 @@ public final class PodTopologySpread
 
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
-    PreScoreState s = state.get(PRE_SCORE_KEY);
-    if (s.ignoredNodes.contains(node.name())) {
+    return scoreWith(state.get(PRE_SCORE_KEY), node);
+  }
+
+  /** The Score with the PreScore state read once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
+    return new BoundScore(state.get(PRE_SCORE_KEY));
+  }
+
+  /** Returns {@code node}'s raw score under {@code s}. */
+  static long scoreWith(PreScoreState s, NodeInfo node) {
+    if (!s.ignoredNodes.isEmpty() && s.ignoredNodes.contains(node.name())) {
       return 0;
     }
     Map<String, String> labels = node.labels();
