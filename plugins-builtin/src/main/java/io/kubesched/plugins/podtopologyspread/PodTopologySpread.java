@@ -103,6 +103,9 @@ public final class PodTopologySpread
   /** Counts kept across cycles; guarded by itself. */
   private final CountMemo.Store memos = new CountMemo.Store();
 
+  /** The nodes' topology values kept across cycles (PreScore reads them per feasible node). */
+  private final TopologyValues topologyValues = new TopologyValues();
+
   /**
    * Creates the plugin.
    *
@@ -322,26 +325,27 @@ public final class PodTopologySpread
       counts[j] = new ValueCounts(hostname[j] ? filtered.size() : 8);
     }
     Set<String> ignored = new HashSet<>();
-    // each constraint's key read once per node: a missing key is a null value
-    String[] values = new String[nc];
+    // each feasible node's value of each constraint's key, null when it lacks it
+    String[] keys = new String[nc];
+    for (int j = 0; j < nc; j++) {
+      keys[j] = cs[j].topologyKey();
+    }
+    String[] values = new String[filtered.size() * nc];
+    topologyValues.fill(handle.snapshot(), filtered, keys, values);
     for (int i = 0, f = filtered.size(); i < f; i++) {
-      NodeInfo node = filtered.get(i);
-      Map<String, String> labels = node.labels();
       boolean hasAll = true;
       for (int j = 0; j < nc; j++) {
-        String v = labels.get(cs[j].topologyKey());
-        values[j] = v;
-        hasAll &= v != null;
+        hasAll &= values[i * nc + j] != null;
       }
       if (requireAll && !hasAll) {
-        ignored.add(node.name());
+        ignored.add(filtered.get(i).name());
         continue;
       }
       for (int j = 0; j < nc; j++) {
         if (hostname[j]) {
           continue;
         }
-        String v = values[j] == null ? "" : values[j];
+        String v = values[i * nc + j] == null ? "" : values[i * nc + j];
         if (!counts[j].contains(v)) {
           counts[j].add(v, 0);
           domains[j]++;
