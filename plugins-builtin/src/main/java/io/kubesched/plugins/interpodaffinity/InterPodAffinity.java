@@ -8,12 +8,14 @@ import io.kubesched.framework.ActionType;
 import io.kubesched.framework.AffinityTerm;
 import io.kubesched.framework.ClusterClient;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
-import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterExtensions;
@@ -22,7 +24,6 @@ import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ScoreExtensions;
-import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -52,9 +53,9 @@ import java.util.function.Function;
 public final class InterPodAffinity
     implements PreFilterPlugin,
         PreFilterExtensions,
-        FilterPlugin,
+        CycleBoundFilter,
         PreScorePlugin,
-        ScorePlugin,
+        CycleBoundScore,
         ScoreExtensions,
         EnqueueExtensions,
         SignPlugin {
@@ -79,11 +80,10 @@ public final class InterPodAffinity
   static final StateKey<PreScoreState> PRE_SCORE_KEY =
       StateKey.of("PreScore" + NAME, PreScoreState.class);
 
-  private static final Status STATUS_AFFINITY =
-      Status.unresolvable(REASON_AFFINITY_RULES_NOT_MATCH);
-  private static final Status STATUS_ANTI_AFFINITY =
+  static final Status STATUS_AFFINITY = Status.unresolvable(REASON_AFFINITY_RULES_NOT_MATCH);
+  static final Status STATUS_ANTI_AFFINITY =
       Status.unschedulable(REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
-  private static final Status STATUS_EXISTING_ANTI_AFFINITY =
+  static final Status STATUS_EXISTING_ANTI_AFFINITY =
       Status.unschedulable(REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
 
   private final FrameworkHandle handle;
@@ -188,7 +188,7 @@ public final class InterPodAffinity
 
     TopologyCounts existingAnti =
         existingAntiAffinityCounts(
-            pod, nsLabels, handle.snapshot().havePodsWithRequiredAntiAffinityList());
+            pod, nsLabels, memoNodes(handle.snapshot().havePodsWithRequiredAntiAffinityList()));
     TopologyCounts[] incoming = incomingCounts(affinity, anti, nodes);
 
     if (existingAnti.isEmpty() && affinity.length == 0 && anti.length == 0) {
@@ -221,6 +221,18 @@ public final class InterPodAffinity
           }
           return local;
         });
+  }
+
+  /**
+   * Returns the nodes to sum a contribution over that only the nodes of {@code subList} (one of the
+   * snapshot's has-affinity lists) make, every other node contributing nothing: the snapshot's
+   * whole list when it keeps a journal, so that the memo looks again only at the nodes the journal
+   * names (a sub-list shifts its positions whenever a node enters or leaves it, and the memo would
+   * then compare the nodes past that point by name); the sub-list otherwise. The sums are the same.
+   */
+  private List<NodeInfo> memoNodes(List<NodeInfo> subList) {
+    NodeInfoLister lister = handle.snapshot();
+    return lister.journal() != null ? lister.list() : subList;
   }
 
   /** Returns the sum of {@code compute} over {@code nodes}, from the memo of {@code key}. */
@@ -327,8 +339,17 @@ public final class InterPodAffinity
 
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-    PreFilterState s = state.get(PRE_FILTER_KEY);
-    Map<String, String> labels = node.labels();
+    return filterWith(state.get(PRE_FILTER_KEY), node.labels());
+  }
+
+  /** The Filter with the PreFilter state read once for the cycle. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
+    return new BoundFilter(state.get(PRE_FILTER_KEY));
+  }
+
+  /** Returns the Filter status of a node with {@code labels} under {@code s}. */
+  static Status filterWith(PreFilterState s, Map<String, String> labels) {
     if (!satisfiesPodAffinity(s, labels)) {
       return STATUS_AFFINITY;
     }
@@ -396,7 +417,9 @@ public final class InterPodAffinity
       return Status.skip();
     }
     List<NodeInfo> nodes =
-        hasConstraints ? handle.snapshot().list() : handle.snapshot().havePodsWithAffinityList();
+        hasConstraints
+            ? handle.snapshot().list()
+            : memoNodes(handle.snapshot().havePodsWithAffinityList());
     if (pod.affinityParseError() != null) {
       return Status.error("failed to parse pod: " + pod.affinityParseError());
     }
@@ -478,6 +501,12 @@ public final class InterPodAffinity
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
     return state.get(PRE_SCORE_KEY).topologyScore.sumOnNode(node.labels());
+  }
+
+  /** The Score with the PreScore sums resolved once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
+    return new BoundScore(state.get(PRE_SCORE_KEY));
   }
 
   @Override

@@ -118,6 +118,31 @@ final class TopologyCounts {
     return k < 0 ? 0 : maps[k].get(value);
   }
 
+  /**
+   * Returns the values of {@code key} as a read view, or {@code null} when no pair of that key was
+   * ever created (every count is then 0). The view follows later writes to this object but not keys
+   * created later, so resolve it again after writes.
+   */
+  ValueMap valuesOf(String key) {
+    int k = indexOf(key);
+    return k < 0 ? null : maps[k];
+  }
+
+  /** Returns the number of topology keys with pairs ever created. */
+  int keyCount() {
+    return keys.length;
+  }
+
+  /** Returns the topology key number {@code k} (insertion order). */
+  String keyAt(int k) {
+    return keys[k];
+  }
+
+  /** Returns the values of key number {@code k} as a read view (see {@link #valuesOf}). */
+  ValueMap valuesAt(int k) {
+    return maps[k];
+  }
+
   /** Returns whether every pair is zero (kube's {@code len(m) == 0}). */
   boolean isEmpty() {
     return nonZero == 0;
@@ -191,7 +216,7 @@ final class TopologyCounts {
    * An open-addressing map from a topology value to a {@code long}; {@link #copy()} is
    * copy-on-write (arrays are shared until either side writes).
    */
-  private static final class ValueMap {
+  static final class ValueMap {
     private String[] keys = new String[8];
     private long[] values = new long[8];
     private int size;
@@ -229,6 +254,7 @@ final class TopologyCounts {
       }
     }
 
+    /** Returns the count of {@code key}, 0 when absent. */
     long get(String key) {
       int i = slot(key);
       return keys[i] == null ? 0 : values[i];

@@ -5,11 +5,12 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1TopologySpreadConstraint;
 import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEventWithHint;
+import io.kubesched.framework.CycleBoundFilter;
+import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.EnqueueExtensions;
 import io.kubesched.framework.EventResource;
 import io.kubesched.framework.FeatureGates;
-import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.LabelSelector;
 import io.kubesched.framework.NodeInfo;
@@ -21,7 +22,6 @@ import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.PreScorePlugin;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.ScoreExtensions;
-import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
@@ -49,9 +49,9 @@ import org.slf4j.LoggerFactory;
 public final class PodTopologySpread
     implements PreFilterPlugin,
         PreFilterExtensions,
-        FilterPlugin,
+        CycleBoundFilter,
         PreScorePlugin,
-        ScorePlugin,
+        CycleBoundScore,
         ScoreExtensions,
         EnqueueExtensions,
         SignPlugin {
@@ -93,7 +93,7 @@ public final class PodTopologySpread
 
   private static final Status STATUS_LABEL_MISSING =
       Status.unresolvable(REASON_NODE_LABEL_NOT_MATCH);
-  private static final Status STATUS_SKEW = Status.unschedulable(REASON_CONSTRAINTS_NOT_MATCH);
+  static final Status STATUS_SKEW = Status.unschedulable(REASON_CONSTRAINTS_NOT_MATCH);
 
   private final FrameworkHandle handle;
   private final List<V1TopologySpreadConstraint> defaultConstraints;
@@ -102,6 +102,9 @@ public final class PodTopologySpread
 
   /** Counts kept across cycles; guarded by itself. */
   private final CountMemo.Store memos = new CountMemo.Store();
+
+  /** The nodes' topology values kept across cycles (PreScore reads them per feasible node). */
+  private final TopologyValues topologyValues = new TopologyValues();
 
   /**
    * Creates the plugin.
@@ -221,7 +224,17 @@ public final class PodTopologySpread
 
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-    PreFilterState s = state.get(PRE_FILTER_KEY);
+    return filterWith(state.get(PRE_FILTER_KEY), pod.key(), node);
+  }
+
+  /** The Filter with the PreFilter state read once for the cycle. */
+  @Override
+  public NodeCheck bindFilter(CycleState state, PodInfo pod) {
+    return new BoundFilter(this, state.get(PRE_FILTER_KEY), pod.key());
+  }
+
+  /** Returns the Filter status of {@code node} under {@code s} for the pod {@code podKey}. */
+  Status filterWith(PreFilterState s, String podKey, NodeInfo node) {
     SpreadConstraint[] cs = s.constraints;
     Map<String, String> labels = node.labels();
     for (int i = 0; i < cs.length; i++) {
@@ -231,7 +244,7 @@ public final class PodTopologySpread
         if (log.isTraceEnabled()) {
           log.atTrace()
               .setMessage("node lacks the topology key of a spread constraint")
-              .addKeyValue("pod", pod.key())
+              .addKeyValue("pod", podKey)
               .addKeyValue("node", node.name())
               .addKeyValue("plugin", NAME)
               .addKeyValue("topologyKey", c.topologyKey())
@@ -312,17 +325,27 @@ public final class PodTopologySpread
       counts[j] = new ValueCounts(hostname[j] ? filtered.size() : 8);
     }
     Set<String> ignored = new HashSet<>();
-    for (NodeInfo node : filtered) {
-      Map<String, String> labels = node.labels();
-      if (requireAll && !SpreadConstraint.nodeHasAllKeys(labels, cs)) {
-        ignored.add(node.name());
+    // each feasible node's value of each constraint's key, null when it lacks it
+    String[] keys = new String[nc];
+    for (int j = 0; j < nc; j++) {
+      keys[j] = cs[j].topologyKey();
+    }
+    String[] values = new String[filtered.size() * nc];
+    topologyValues.fill(handle.snapshot(), filtered, keys, values);
+    for (int i = 0, f = filtered.size(); i < f; i++) {
+      boolean hasAll = true;
+      for (int j = 0; j < nc; j++) {
+        hasAll &= values[i * nc + j] != null;
+      }
+      if (requireAll && !hasAll) {
+        ignored.add(filtered.get(i).name());
         continue;
       }
       for (int j = 0; j < nc; j++) {
         if (hostname[j]) {
           continue;
         }
-        String v = labels.getOrDefault(cs[j].topologyKey(), "");
+        String v = values[i * nc + j] == null ? "" : values[i * nc + j];
         if (!counts[j].contains(v)) {
           counts[j].add(v, 0);
           domains[j]++;
@@ -368,8 +391,18 @@ public final class PodTopologySpread
 
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
-    PreScoreState s = state.get(PRE_SCORE_KEY);
-    if (s.ignoredNodes.contains(node.name())) {
+    return scoreWith(state.get(PRE_SCORE_KEY), node);
+  }
+
+  /** The Score with the PreScore state read once for the cycle. */
+  @Override
+  public NodeScorer bindScore(CycleState state, PodInfo pod) {
+    return new BoundScore(state.get(PRE_SCORE_KEY));
+  }
+
+  /** Returns {@code node}'s raw score under {@code s}. */
+  static long scoreWith(PreScoreState s, NodeInfo node) {
+    if (!s.ignoredNodes.isEmpty() && s.ignoredNodes.contains(node.name())) {
       return 0;
     }
     Map<String, String> labels = node.labels();

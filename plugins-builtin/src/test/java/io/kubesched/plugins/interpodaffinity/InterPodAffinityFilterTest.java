@@ -19,6 +19,7 @@ import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.spreadtesting.FakeHandle;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.ArrayList;
@@ -270,13 +271,19 @@ final class InterPodAffinityFilterTest {
     PodInfo info = PodInfo.of(pod);
     PreFilterResult pre = plugin.preFilter(state, info, handle.nodes());
     Map<String, Status> got = new LinkedHashMap<>();
-    for (NodeInfo n : handle.nodes()) {
+    // plain, bound and bulk Filter alike
+    List<Status> statuses =
+        pre.status().isSuccess()
+            ? BoundFaces.assertFilterFaces(plugin, state, info, handle.nodes())
+            : null;
+    for (int i = 0; i < handle.nodes().size(); i++) {
+      NodeInfo n = handle.nodes().get(i);
       if (pre.status().isSkip()) {
         got.put(n.name(), OK);
       } else if (!pre.status().isSuccess()) {
         got.put(n.name(), pre.status());
       } else {
-        got.put(n.name(), plugin.filter(state, info, n));
+        got.put(n.name(), statuses.get(i));
       }
     }
     return got;

@@ -20,6 +20,7 @@ import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.spreadtesting.FakeHandle;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.ArrayList;
@@ -437,8 +438,10 @@ final class InterPodAffinityScoreTest {
       return List.of();
     }
     NodeScores scores = new NodeScores(handle.nodes());
+    // plain, bound and bulk Score alike
+    long[] raw = BoundFaces.assertScoreFaces(plugin, state, info, handle.nodes());
     for (int i = 0; i < scores.size(); i++) {
-      scores.set(i, plugin.score(state, info, handle.nodes().get(i)));
+      scores.set(i, raw[i]);
     }
     assertThat(plugin.normalizeScore(state, info, scores)).isEqualTo(Status.success());
     return scores.toList();

@@ -6,11 +6,11 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FeatureGates;
-import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterResult;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.spreadtesting.FakeHandle;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.LinkedHashMap;
@@ -431,8 +431,10 @@ final class PodTopologySpreadFilterTest {
     assertThat(pre).isEqualTo(PreFilterResult.success());
 
     Map<String, Status> got = new LinkedHashMap<>();
-    for (NodeInfo n : handle.nodes()) {
-      got.put(n.name(), plugin.filter(state, info, n));
+    // plain, bound and bulk Filter alike
+    List<Status> statuses = BoundFaces.assertFilterFaces(plugin, state, info, handle.nodes());
+    for (int i = 0; i < statuses.size(); i++) {
+      got.put(handle.nodes().get(i).name(), statuses.get(i));
     }
     assertThat(got).isEqualTo(want);
   }

@@ -15,6 +15,7 @@ import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.spreadtesting.FakeHandle;
+import io.kubesched.testing.BoundFaces;
 import io.kubesched.testing.MakeNode;
 import io.kubesched.testing.MakePod;
 import java.util.ArrayList;
@@ -416,8 +417,10 @@ final class PodTopologySpreadScoreTest {
     CycleState state = new CycleState();
     assertThat(plugin.preScore(state, info, filtered)).isEqualTo(Status.success());
     NodeScores scores = new NodeScores(filtered);
+    // plain, bound and bulk Score alike
+    long[] raw = BoundFaces.assertScoreFaces(plugin, state, info, filtered);
     for (int i = 0; i < filtered.size(); i++) {
-      scores.set(i, plugin.score(state, info, filtered.get(i)));
+      scores.set(i, raw[i]);
     }
     assertThat(plugin.normalizeScore(state, info, scores)).isEqualTo(Status.success());
     assertThat(scores.toList()).isEqualTo(want);
