@@ -514,8 +514,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
-    FilterPlugin[] active = activeFilterPlugins(state.skipFilterPlugins());
-    CycleBoundFilter.NodeCheck[] bound = boundFilters(state, pod, active);
+    BoundFilters filters = boundFilters(state, pod);
+    FilterPlugin[] active = filters.plugins();
+    CycleBoundFilter.NodeCheck[] bound = filters.checks();
     for (int i = 0; i < active.length; i++) {
       FilterPlugin pl = active[i];
       CycleBoundFilter.NodeCheck check = bound[i];
@@ -562,8 +563,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
       return;
     }
-    FilterPlugin[] active = activeFilterPlugins(state.skipFilterPlugins());
-    CycleBoundFilter.NodeCheck[] bound = boundFilters(state, pod, active);
+    BoundFilters filters = boundFilters(state, pod);
+    FilterPlugin[] active = filters.plugins();
+    CycleBoundFilter.NodeCheck[] bound = filters.checks();
     int[] alive = scratch.alive;
     NodeInfo[] remaining = scratch.remaining;
     Status[] result = scratch.result;
@@ -658,15 +660,23 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    * threw (it is called unbound, per node).
    */
   private record BoundFilters(
-      PodInfo pod, FilterPlugin[] plugins, CycleBoundFilter.NodeCheck[] checks) {}
+      PodInfo pod,
+      Set<String> skipped,
+      FilterPlugin[] plugins,
+      CycleBoundFilter.NodeCheck[] checks) {}
 
-  private static CycleBoundFilter.NodeCheck[] boundFilters(
-      CycleState state, PodInfo pod, FilterPlugin[] active) {
+  /**
+   * The cycle's active Filter plugins and their bound faces, resolved once per pod, skip set and
+   * state revision (the state's engine cache), so a Filter phase of many blocks resolves them once.
+   */
+  private BoundFilters boundFilters(CycleState state, PodInfo pod) {
+    Set<String> skipped = state.skipFilterPlugins();
     if (EngineAccess.engineCache(state) instanceof BoundFilters b
         && b.pod() == pod
-        && b.plugins() == active) {
-      return b.checks();
+        && b.skipped() == skipped) {
+      return b;
     }
+    FilterPlugin[] active = activeFilterPlugins(skipped);
     CycleBoundFilter.NodeCheck[] checks = new CycleBoundFilter.NodeCheck[active.length];
     for (int i = 0; i < active.length; i++) {
       if (active[i] instanceof CycleBoundFilter f) {
@@ -677,8 +687,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         }
       }
     }
-    EngineAccess.setEngineCache(state, new BoundFilters(pod, active, checks));
-    return checks;
+    BoundFilters out = new BoundFilters(pod, skipped, active, checks);
+    EngineAccess.setEngineCache(state, out);
+    return out;
   }
 
   /** The Filter plugins not skipped under one cycle's skip set (the set itself, by identity). */
