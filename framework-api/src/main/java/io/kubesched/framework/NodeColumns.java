@@ -28,6 +28,7 @@ public final class NodeColumns {
   private long[] allowedPodNumber = new long[0];
   private int[] podCount = new int[0];
   private byte[] flags = new byte[0];
+  private NodeInfo[] nodes = new NodeInfo[0];
 
   private static final byte HAS_NODE = 1;
   private static final byte UNSCHEDULABLE = 2;
@@ -57,6 +58,10 @@ public final class NodeColumns {
       allowedPodNumber = Arrays.copyOf(allowedPodNumber, cap);
       podCount = Arrays.copyOf(podCount, cap);
       flags = Arrays.copyOf(flags, cap);
+      nodes = Arrays.copyOf(nodes, cap);
+    }
+    if (rows < size) {
+      Arrays.fill(nodes, rows, size, null);
     }
     size = rows;
   }
@@ -66,6 +71,7 @@ public final class NodeColumns {
     if (row < 0 || row >= size) {
       throw new IndexOutOfBoundsException("row " + row + " of " + size);
     }
+    nodes[row] = node;
     allocatableMilliCpu[row] = node.allocatableMilliCpu();
     allocatableMemory[row] = node.allocatableMemory();
     allocatableEphemeralStorage[row] = node.allocatableEphemeralStorage();
@@ -90,6 +96,14 @@ public final class NodeColumns {
       f |= HAS_IMAGES;
     }
     flags[row] = f;
+  }
+
+  /**
+   * The node info of row {@code r}, the one its values were copied from ({@code list().get(r)}),
+   * read from an array rather than through the list.
+   */
+  public NodeInfo node(int r) {
+    return nodes[r];
   }
 
   /** {@link NodeInfo#allocatableMilliCpu()} of row {@code r}. */

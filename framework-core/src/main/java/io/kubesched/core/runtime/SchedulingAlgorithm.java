@@ -442,7 +442,7 @@ public final class SchedulingAlgorithm {
             if (feasibleRows != null) {
               feasibleRows[found] = row;
             }
-            feasible[found++] = nodes.get(row);
+            feasible[found++] = columns != null ? columns.node(row) : nodes.get(row);
           } else {
             failures[i] = s;
           }
@@ -484,7 +484,7 @@ public final class SchedulingAlgorithm {
                   if (feasibleRows != null) {
                     feasibleRows[length - 1] = row;
                   }
-                  feasible[length - 1] = nodes.get(row);
+                  feasible[length - 1] = columns != null ? columns.node(row) : nodes.get(row);
                 }
               } else {
                 failures[i] = s;
@@ -798,7 +798,7 @@ public final class SchedulingAlgorithm {
     int row = (start + from) % n;
     for (int k = 0; k < size; k++, row = row + 1 == n ? 0 : row + 1) {
       blockRows[k] = row;
-      NodeInfo node = nodes.get(row);
+      NodeInfo node = columns != null ? columns.node(row) : nodes.get(row);
       List<PodInfo> onNode = anyNominated ? nominated.get(node.name()) : null;
       if (onNode != null && !onNode.isEmpty()) {
         out[k] = fwk.runFilterPluginsWithNominatedPods(state, pod, node, onNode);

@@ -130,7 +130,8 @@ final class SnapshotSubListsTest {
               c.hasNode(r),
               c.unschedulable(r),
               c.hasTaints(r),
-              c.hasImages(r)));
+              c.hasImages(r),
+              c.node(r)));
     }
     return out;
   }
