@@ -36,7 +36,11 @@ final class FeasibleNodes extends AbstractList<NodeInfo> implements RandomAccess
     return nodes.length;
   }
 
-  /** Returns the nodes as an array, shared: it must not be written. */
+  /**
+   * Returns the nodes as an array, shared: it must not be written, except by opportunistic
+   * batching, which replaces a node info by a newer one of the same node (readers of a shared array
+   * only read the names).
+   */
   NodeInfo[] array() {
     return nodes;
   }

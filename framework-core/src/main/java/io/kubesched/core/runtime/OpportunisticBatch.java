@@ -39,7 +39,10 @@ import java.util.Set;
 final class OpportunisticBatch {
   private Framework fwk;
   private String signature;
-  private List<NodeInfo> nodes;
+  // The batch's nodes over an array that the score tables handed out share (they read only the
+  // nodes' names): a node info is replaced in place by a newer one of the same node, a removal
+  // makes a new array.
+  private FeasibleNodes nodes;
   private RawScores raw;
   private long structuralChanges;
   private long position;
@@ -79,7 +82,7 @@ final class OpportunisticBatch {
     }
     this.fwk = fwk;
     this.signature = signature;
-    this.nodes = new ArrayList<>(feasible);
+    this.nodes = new FeasibleNodes(feasible.toArray(new NodeInfo[0]), null, null);
     this.raw = raw;
     this.structuralChanges = changes.structuralChanges();
     this.position = changes.position();
@@ -135,10 +138,13 @@ final class OpportunisticBatch {
         return null;
       }
       if (s.isSuccess()) {
-        nodes.set(i, fresh);
+        nodes.array()[i] = fresh;
         rescore.add(i);
       } else {
-        nodes.remove(i);
+        NodeInfo[] left = new NodeInfo[nodes.size() - 1];
+        System.arraycopy(nodes.array(), 0, left, 0, i);
+        System.arraycopy(nodes.array(), i + 1, left, i, left.length - i);
+        nodes = new FeasibleNodes(left, null, null);
         positions = null;
         raw.remove(i);
         for (int k = 0; k < rescore.size(); k++) {

@@ -399,9 +399,15 @@ final class ScoreRunner {
         }
       }
     }
-    byte[] packed = previous.packed.clone();
-    long[] totals = previous.totals.clone();
     long[] weights = previous.weights;
+    // each rescored node's new packed scores; the plugins normalised again over every node
+    byte[][] rows = new byte[rescore.length][plugins];
+    for (int k = 0; k < rescore.length; k++) {
+      for (int p = 0; p < plugins; p++) {
+        rows[k][p] = (byte) previous.score(p, rescore[k]);
+      }
+    }
+    long[][] normalisedAgain = null;
     for (int p = 0; p < plugins; p++) {
       ScorePlugin pl = active.get(p);
       long[] raw = previous.scores[p];
@@ -410,17 +416,13 @@ final class ScoreRunner {
         changed |= raw[rescore[k]] != fresh[p][k];
         raw[rescore[k]] = fresh[p][k];
       }
-      int base = p * n;
-      long weight = weights[p];
       if (!(pl instanceof ScoreExtensions)) {
         for (int k = 0; k < rescore.length; k++) {
           long score = fresh[p][k];
           if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
             return null;
           }
-          int i = rescore[k];
-          totals[i] += (score - packed[base + i]) * weight;
-          packed[base + i] = (byte) score;
+          rows[k][p] = (byte) score;
         }
       } else if (changed) {
         long[] normalised = scratch[p];
@@ -447,20 +449,51 @@ final class ScoreRunner {
           if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
             return null;
           }
-          totals[i] += (score - packed[base + i]) * weight;
-          packed[base + i] = (byte) score;
+        }
+        if (normalisedAgain == null) {
+          normalisedAgain = new long[plugins][];
+        }
+        normalisedAgain[p] = normalised.clone();
+      }
+    }
+    for (int k = 0; k < rescore.length; k++) {
+      long total = 0;
+      for (int p = 0; p < plugins; p++) {
+        total += rows[k][p] * weights[p];
+      }
+      previous.changed.put(rescore[k], new RawScores.Changed(rows[k], total));
+    }
+    if (normalisedAgain != null) {
+      // every node's scores of those plugins changed: a new base with them
+      previous.fold();
+      byte[] packed = previous.packed.clone();
+      long[] totals = new long[n];
+      for (int p = 0; p < plugins; p++) {
+        int base = p * n;
+        if (normalisedAgain[p] != null) {
+          for (int i = 0; i < n; i++) {
+            packed[base + i] = (byte) normalisedAgain[p][i];
+          }
+        }
+        for (int i = 0; i < n; i++) {
+          totals[i] += packed[base + i] * weights[p];
         }
       }
+      previous.packed = packed;
+      previous.totals = totals;
+    } else if (previous.foldDue(n)) {
+      previous.fold();
     }
     keep.plugins = previous.plugins;
     keep.scores = previous.scores;
     keep.names = previous.names;
     keep.weights = weights;
-    keep.packed = packed;
-    keep.totals = totals;
+    keep.packed = previous.packed;
+    keep.totals = previous.totals;
+    keep.changed = previous.changed; // previous is the batch's last state, replaced by keep
+    previous.changed = new java.util.TreeMap<>();
     NodeInfo[] array =
         nodes instanceof FeasibleNodes f ? f.array() : nodes.toArray(new NodeInfo[0]);
-    return new Framework.ScoreOutcome(
-        new ScoreTable(array, previous.names, packed, weights, totals), Status.success());
+    return new Framework.ScoreOutcome(keep.table(array), Status.success());
   }
 }

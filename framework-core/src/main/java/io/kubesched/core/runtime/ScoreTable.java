@@ -17,6 +17,14 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
   private final byte[] byPlugin;
   private final long[] weights;
   private final long[] totals;
+  private final Changed changed;
+
+  /**
+   * Nodes whose scores differ from the shared arrays (opportunistic batching's later pods): their
+   * positions, ascending; their packed scores, plugin {@code p}'s score of the {@code j}th at
+   * {@code p * at.length + j}; their totals.
+   */
+  record Changed(int[] at, byte[] packed, long[] totals) {}
 
   /**
    * Creates the table; the arrays are shared, not copied, and must not change afterwards.
@@ -36,11 +44,26 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
    * never changed afterwards either), or {@code null} to sum them when read.
    */
   ScoreTable(NodeInfo[] nodes, String[] plugins, byte[] byPlugin, long[] weights, long[] totals) {
+    this(nodes, plugins, byPlugin, weights, totals, null);
+  }
+
+  /**
+   * Creates the table of the shared arrays (totals summed, not {@code null}) except for the {@code
+   * changed} nodes, whose scores are given apart.
+   */
+  ScoreTable(
+      NodeInfo[] nodes,
+      String[] plugins,
+      byte[] byPlugin,
+      long[] weights,
+      long[] totals,
+      Changed changed) {
     this.nodes = nodes;
     this.plugins = plugins;
     this.byPlugin = byPlugin;
     this.weights = weights;
     this.totals = totals;
+    this.changed = changed;
   }
 
   /** The plugins' names, in plugin order (shared). */
@@ -68,6 +91,16 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
 
   @Override
   public NodePluginScores get(int index) {
+    int j = changed == null ? -1 : java.util.Arrays.binarySearch(changed.at(), index);
+    if (j >= 0) {
+      return new NodePluginScores(
+          nodes[index].name(),
+          plugins,
+          changed.packed(),
+          changed.at().length,
+          j,
+          changed.totals()[j]);
+    }
     return new NodePluginScores(
         nodes[index].name(), plugins, byPlugin, nodes.length, index, total(index));
   }
@@ -87,6 +120,12 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
     int n = nodes.length;
     if (totals != null) {
       System.arraycopy(totals, 0, out, 0, n);
+      if (changed != null) {
+        int[] at = changed.at();
+        for (int j = 0; j < at.length; j++) {
+          out[at[j]] = changed.totals()[j];
+        }
+      }
       return;
     }
     java.util.Arrays.fill(out, 0, n, 0L);
@@ -101,6 +140,10 @@ final class ScoreTable extends AbstractList<NodePluginScores> implements RandomA
 
   /** Returns the weighted total of node {@code index}. */
   long total(int index) {
+    int j = changed == null ? -1 : java.util.Arrays.binarySearch(changed.at(), index);
+    if (j >= 0) {
+      return changed.totals()[j];
+    }
     if (totals != null) {
       return totals[index];
     }
