@@ -246,13 +246,7 @@ final class ScoreRunner {
                   : calls.score(
                       active.get(p), state, pod, node, perPlugin[p].array(), index, onThrown);
           if (!scored) {
-            return new Framework.ScoreOutcome(
-                List.of(),
-                Status.error(
-                    "running Score plugins: plugin \""
-                        + thrown[0].plugin()
-                        + "\" failed with: "
-                        + PluginCalls.errorMessage(thrown[0])));
+            return scoreFailed(thrown[0]);
           }
         }
       }
@@ -337,13 +331,7 @@ final class ScoreRunner {
           calls.status(
               "ScoreExtensionNormalize", pl, state, pod, perPlugin[p], PluginCalls.NORMALIZE);
       if (!s.isSuccess()) {
-        return new Framework.ScoreOutcome(
-            List.of(),
-            Status.error(
-                "running Normalize on Score plugins: plugin \""
-                    + pl.name()
-                    + "\" failed with: "
-                    + PluginCalls.errorMessage(s)));
+        return normaliseFailed(pl, s);
       }
     }
 
@@ -389,13 +377,7 @@ final class ScoreRunner {
                 ? calls.score(active.get(p), bound[p], state, node, fresh[p], k, onThrown)
                 : calls.score(active.get(p), state, pod, node, fresh[p], k, onThrown);
         if (!scored) {
-          return new Framework.ScoreOutcome(
-              List.of(),
-              Status.error(
-                  "running Score plugins: plugin \""
-                      + thrown[0].plugin()
-                      + "\" failed with: "
-                      + PluginCalls.errorMessage(thrown[0])));
+          return scoreFailed(thrown[0]);
         }
       }
     }
@@ -436,13 +418,7 @@ final class ScoreRunner {
                 NodeScores.wrap(nodes, normalised),
                 PluginCalls.NORMALIZE);
         if (!s.isSuccess()) {
-          return new Framework.ScoreOutcome(
-              List.of(),
-              Status.error(
-                  "running Normalize on Score plugins: plugin \""
-                      + pl.name()
-                      + "\" failed with: "
-                      + PluginCalls.errorMessage(s)));
+          return normaliseFailed(pl, s);
         }
         for (int i = 0; i < n; i++) {
           long score = normalised[i];
@@ -495,5 +471,27 @@ final class ScoreRunner {
     NodeInfo[] array =
         nodes instanceof FeasibleNodes f ? f.array() : nodes.toArray(new NodeInfo[0]);
     return new Framework.ScoreOutcome(keep.table(array), Status.success());
+  }
+
+  /** The outcome of a Score plugin that failed ({@code thrown}), in kube's words. */
+  private static Framework.ScoreOutcome scoreFailed(Status thrown) {
+    return new Framework.ScoreOutcome(
+        List.of(),
+        Status.error(
+            "running Score plugins: plugin \""
+                + thrown.plugin()
+                + "\" failed with: "
+                + PluginCalls.errorMessage(thrown)));
+  }
+
+  /** The outcome of a NormalizeScore that failed with {@code s}, in kube's words. */
+  private static Framework.ScoreOutcome normaliseFailed(ScorePlugin pl, Status s) {
+    return new Framework.ScoreOutcome(
+        List.of(),
+        Status.error(
+            "running Normalize on Score plugins: plugin \""
+                + pl.name()
+                + "\" failed with: "
+                + PluginCalls.errorMessage(s)));
   }
 }
