@@ -24,6 +24,11 @@ final class BoundScore implements CycleBoundScore.NodeScorer {
   @Override
   public void scoreAll(
       List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
+    if (nodes == s.scored && s.rawScores != null) {
+      // the nodes PreScore saw: their scores were computed there
+      System.arraycopy(s.rawScores, from, out, from, to - from);
+      return;
+    }
     for (int i = from; i < to; i++) {
       out[i] = PodTopologySpread.scoreWith(s, nodes.get(i));
     }

@@ -385,7 +385,26 @@ public final class PodTopologySpread
         }
       }
     }
-    state.write(PRE_SCORE_KEY, new PreScoreState(cs, hostname, ignored, counts, weights));
+    // each feasible node's raw score, as scoreWith computes it, from the values read above
+    long[] raw = new long[filtered.size()];
+    for (int i = 0, f = filtered.size(); i < f; i++) {
+      NodeInfo node = filtered.get(i);
+      if (!ignored.isEmpty() && ignored.contains(node.name())) {
+        continue;
+      }
+      double score = 0;
+      for (int j = 0; j < nc; j++) {
+        String v = values[i * nc + j];
+        if (v == null) {
+          continue;
+        }
+        int count = hostname[j] ? counts[j].get(node.name()) : counts[j].get(v);
+        score += count * weights[j] + (cs[j].maxSkew() - 1);
+      }
+      raw[i] = Math.round(score);
+    }
+    state.write(
+        PRE_SCORE_KEY, new PreScoreState(cs, hostname, ignored, counts, weights, filtered, raw));
     return Status.success();
   }
 

@@ -2,6 +2,7 @@ package io.kubesched.plugins.podtopologyspread;
 
 import io.kubesched.framework.StateData;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What PreScore computes for Score and NormalizeScore (kube's {@code preScoreState}). Never changed
@@ -22,16 +23,37 @@ final class PreScoreState implements StateData {
   /** Per constraint: {@code ln(domains + 2)}. */
   final double[] weights;
 
+  /**
+   * The nodes PreScore got (by identity) and each one's raw score, computed there from the values
+   * it read anyway; {@code null} when not computed. The Score of that very list reads them.
+   */
+  final java.util.@Nullable List<io.kubesched.framework.NodeInfo> scored;
+
+  final long @Nullable [] rawScores;
+
   PreScoreState(
       SpreadConstraint[] constraints,
       boolean[] hostname,
       Set<String> ignoredNodes,
       ValueCounts[] counts,
       double[] weights) {
+    this(constraints, hostname, ignoredNodes, counts, weights, null, null);
+  }
+
+  PreScoreState(
+      SpreadConstraint[] constraints,
+      boolean[] hostname,
+      Set<String> ignoredNodes,
+      ValueCounts[] counts,
+      double[] weights,
+      java.util.@Nullable List<io.kubesched.framework.NodeInfo> scored,
+      long @Nullable [] rawScores) {
     this.constraints = constraints;
     this.hostname = hostname;
     this.ignoredNodes = ignoredNodes;
     this.counts = counts;
     this.weights = weights;
+    this.scored = scored;
+    this.rawScores = rawScores;
   }
 }
