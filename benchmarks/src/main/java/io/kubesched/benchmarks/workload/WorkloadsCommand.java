@@ -49,6 +49,10 @@ public final class WorkloadsCommand {
     List<String> passOn = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
+      if (a.equals("--help") || a.equals("-h")) {
+        out.println(USAGE);
+        return 0;
+      }
       if (a.equals("--no-warmup")) {
         warmup = false;
         passOn.add(a);
@@ -63,23 +67,28 @@ public final class WorkloadsCommand {
         passOn.add(a);
         passOn.add(v);
       }
-      switch (a) {
-        case "--workload" -> filter = v;
-        case "--nodes" -> nodes = Integer.parseInt(v);
-        case "--pods" -> pods = Integer.parseInt(v);
-        case "--init-pods" -> initPods = Integer.parseInt(v);
-        case "--threads" -> threads = Integer.parseInt(v);
-        case "--pct" -> pct = Integer.parseInt(v);
-        case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(v));
-        case "--json" -> json = Path.of(v);
-        case "--baseline" -> baseline = v;
-        case "--rounds" -> rounds = Integer.parseInt(v);
-        case "--jvm-args" -> jvmArgs = v;
-        case "--feature-gates" -> gates = v;
-        default -> {
-          out.println("unknown option " + a);
-          return 2;
+      try {
+        switch (a) {
+          case "--workload" -> filter = v;
+          case "--nodes" -> nodes = Integer.parseInt(v);
+          case "--pods" -> pods = Integer.parseInt(v);
+          case "--init-pods" -> initPods = Integer.parseInt(v);
+          case "--threads" -> threads = Integer.parseInt(v);
+          case "--pct" -> pct = Integer.parseInt(v);
+          case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(v));
+          case "--json" -> json = Path.of(v);
+          case "--baseline" -> baseline = v;
+          case "--rounds" -> rounds = Integer.parseInt(v);
+          case "--jvm-args" -> jvmArgs = v;
+          case "--feature-gates" -> gates = v;
+          default -> {
+            out.println("unknown option " + a + " (see --help)");
+            return 2;
+          }
         }
+      } catch (NumberFormatException e) {
+        out.println(a + ": not a whole number: " + v);
+        return 2;
       }
     }
     List<Workload> selected = new ArrayList<>();
@@ -151,6 +160,24 @@ public final class WorkloadsCommand {
     }
     return false;
   }
+
+  /** What {@code workloads --help} prints. */
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: benchmarks workloads [options]",
+          "  --workload NAMES      comma-separated substrings of workload names (default: all)",
+          "  --nodes N --init-pods N --pods N   other sizes than the workload's",
+          "  --threads N           Filter/Score workers (default 1)",
+          "  --pct N               percentageOfNodesToScore (default: adaptive)",
+          "  --timeout SECONDS     per workload (default 600)",
+          "  --no-warmup           skip the warm-up run",
+          "  --json FILE           write the results as JSON",
+          "  --feature-gates G     e.g. OpportunisticBatching=true",
+          "  --baseline JAR        alternate rounds with another build's benchmarks jar",
+          "  --rounds N            rounds per build with --baseline (default 3)",
+          "  --jvm-args ARGS       JVM options of each round with --baseline (default -Xmx2g)",
+          "See docs/benchmarks.md.");
 
   private static final java.util.Set<String> PASSED_ON =
       java.util.Set.of("--nodes", "--pods", "--init-pods", "--threads", "--pct", "--timeout");

@@ -70,4 +70,38 @@ final class WorkloadsCommandTest {
 
     assertThat(WorkloadRunner.gates(w, given).explicit()).isEqualTo(want);
   }
+
+  static Stream<Arguments> commandLines() {
+    return Stream.of(
+        Arguments.argumentSet(
+            "--help prints the usage", new String[] {"--help"}, 0, WorkloadsCommand.USAGE + "\n"),
+        Arguments.argumentSet(
+            "a size that is not a number",
+            new String[] {"--pods", "ten"},
+            2,
+            "--pods: not a whole number: ten\n"),
+        Arguments.argumentSet(
+            "an unknown option",
+            new String[] {"--podz", "10"},
+            2,
+            "unknown option --podz (see --help)\n"),
+        Arguments.argumentSet(
+            "an option without its value",
+            new String[] {"--workload"},
+            2,
+            "missing value for --workload\n"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("commandLines")
+  void commandLineMistakesAreNamedWithoutRunningAnything(
+      String[] args, int wantCode, String wantOut) throws Exception {
+    java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+    int code =
+        WorkloadsCommand.run(
+            args, new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+
+    assertThat(List.of(code, buf.toString(java.nio.charset.StandardCharsets.UTF_8)))
+        .isEqualTo(List.of(wantCode, wantOut));
+  }
 }
