@@ -1,6 +1,7 @@
 package io.kubesched.framework;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The snapshot's per-node values that the default Filter and Score plugins read for every node of
@@ -14,6 +15,9 @@ import java.util.Arrays;
  * replaces node infos, row by row; a cycle reads them while the snapshot is fixed. Plugins only
  * read. The framework hands the columns and each node's row to the bulk calls ({@link
  * CycleBoundFilter.NodeCheck#filterAll}, {@link CycleBoundScore.NodeScorer#scoreAll}).
+ *
+ * <p>The values of a label key (a topology key, typically) are kept as a column too once a plugin
+ * has asked for them ({@link #labelValues}), up to {@value #MAX_LABEL_COLUMNS} keys.
  */
 public final class NodeColumns {
   private int size;
@@ -29,6 +33,18 @@ public final class NodeColumns {
   private int[] podCount = new int[0];
   private byte[] flags = new byte[0];
   private NodeInfo[] nodes = new NodeInfo[0];
+
+  /** At most this many label keys get a column; {@link #labelValues} answers null for more. */
+  public static final int MAX_LABEL_COLUMNS = 8;
+
+  /**
+   * The label columns asked for so far, published whole: a column is added (under this object's
+   * lock) while a cycle reads the rows; {@link #set} and {@link #resize} write them in place while
+   * none does.
+   */
+  private volatile LabelColumn[] labelColumns = new LabelColumn[0];
+
+  private record LabelColumn(String key, String[] values) {}
 
   private static final byte HAS_NODE = 1;
   private static final byte UNSCHEDULABLE = 2;
@@ -59,9 +75,18 @@ public final class NodeColumns {
       podCount = Arrays.copyOf(podCount, cap);
       flags = Arrays.copyOf(flags, cap);
       nodes = Arrays.copyOf(nodes, cap);
+      LabelColumn[] old = labelColumns;
+      LabelColumn[] grown = new LabelColumn[old.length];
+      for (int c = 0; c < old.length; c++) {
+        grown[c] = new LabelColumn(old[c].key(), Arrays.copyOf(old[c].values(), cap));
+      }
+      labelColumns = grown;
     }
     if (rows < size) {
       Arrays.fill(nodes, rows, size, null);
+      for (LabelColumn c : labelColumns) {
+        Arrays.fill(c.values(), rows, size, null);
+      }
     }
     size = rows;
   }
@@ -96,6 +121,52 @@ public final class NodeColumns {
       f |= HAS_IMAGES;
     }
     flags[row] = f;
+    LabelColumn[] lc = labelColumns;
+    if (lc.length > 0) {
+      java.util.Map<String, String> labels = node.labels();
+      for (LabelColumn c : lc) {
+        c.values()[row] = labels.get(c.key());
+      }
+    }
+  }
+
+  /**
+   * The values of label {@code key} by row: element {@code r} is {@code node(r).labels().get(key)},
+   * {@code null} where the node lacks it. The first call for a key reads every row's labels; later
+   * ones return the same column, kept up to date by {@link #set}. Safe to call from several threads
+   * of one cycle. Callers only read the array, and only its first {@link #size()} elements.
+   *
+   * @return the column, or {@code null} once {@value #MAX_LABEL_COLUMNS} other keys have one (read
+   *     the labels then)
+   */
+  public String @Nullable [] labelValues(String key) {
+    for (LabelColumn c : labelColumns) {
+      if (c.key().equals(key)) {
+        return c.values();
+      }
+    }
+    return addLabelColumn(key);
+  }
+
+  private synchronized String @Nullable [] addLabelColumn(String key) {
+    LabelColumn[] old = labelColumns;
+    for (LabelColumn c : old) {
+      if (c.key().equals(key)) {
+        return c.values();
+      }
+    }
+    if (old.length >= MAX_LABEL_COLUMNS) {
+      return null;
+    }
+    String[] values = new String[nodes.length];
+    for (int r = 0; r < size; r++) {
+      NodeInfo node = nodes[r];
+      values[r] = node == null ? null : node.labels().get(key);
+    }
+    LabelColumn[] grown = Arrays.copyOf(old, old.length + 1);
+    grown[old.length] = new LabelColumn(key, values);
+    labelColumns = grown;
+    return values;
   }
 
   /**

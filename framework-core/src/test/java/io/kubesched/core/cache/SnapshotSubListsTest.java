@@ -12,6 +12,8 @@ import io.kubesched.framework.NodeInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The has-affinity sub-lists kept up to date node by node by {@link SchedulerCache#updateSnapshot}
  * equal, after every change, the lists a snapshot built from scratch has (kube rebuilds them from
  * every node whenever one node starts or stops having such pods); the flat columns equal, row by
- * row, the values of the list's node infos.
+ * row, the values of the list's node infos, and so do the label columns asked for once and then
+ * kept up to date as nodes come, go and are relabelled.
  */
 final class SnapshotSubListsTest {
   static LongStream seeds() {
@@ -48,6 +51,17 @@ final class SnapshotSubListsTest {
         V1Node n = node(nextNode++);
         nodes.add(n);
         cache.addNode(n);
+      } else if (op == 2) {
+        int at = random.nextInt(nodes.size());
+        V1Node old = nodes.get(at);
+        V1Node relabelled =
+            new V1Node()
+                .metadata(
+                    new V1ObjectMeta()
+                        .name(old.getMetadata().getName())
+                        .labels(random.nextBoolean() ? Map.of() : Map.of(ZONE, "z" + step % 4)));
+        nodes.set(at, relabelled);
+        cache.updateNode(old, relabelled);
       } else if (op == 1 && nodes.size() > 1) {
         V1Node n = nodes.remove(random.nextInt(nodes.size()));
         String name = n.getMetadata().getName();
@@ -77,6 +91,9 @@ final class SnapshotSubListsTest {
         cache.removePod(p);
       }
       cache.updateSnapshot(kept);
+      if (step == 0) {
+        assertThat(kept.columns().labelValues(ZONE)).isNotNull();
+      }
       Snapshot fresh = new Snapshot();
       cache.updateSnapshot(fresh);
       assertThat(names(kept.list())).isEqualTo(names(fresh.list()));
@@ -89,6 +106,10 @@ final class SnapshotSubListsTest {
       assertThat(rows(kept.columns()))
           .as("columns after step %d", step)
           .isEqualTo(rows(columnsOf(kept.list())));
+      assertThat(zones(kept.columns()))
+          .as("zone column after step %d", step)
+          .isEqualTo(
+              kept.list().stream().map(n -> Optional.ofNullable(n.labels().get(ZONE))).toList());
       for (NodeInfo n : kept.havePodsWithAffinityList()) {
         assertThat(n).isSameAs(kept.get(n.name()));
       }
@@ -98,8 +119,21 @@ final class SnapshotSubListsTest {
     }
   }
 
+  // not a zone or region label: those also move the node in the tree order
+  private static final String ZONE = "example.com/rack";
+
   private static V1Node node(int i) {
-    return new V1Node().metadata(new V1ObjectMeta().name("node-" + i));
+    return new V1Node()
+        .metadata(new V1ObjectMeta().name("node-" + i).labels(Map.of(ZONE, "z" + i % 3)));
+  }
+
+  private static List<Optional<String>> zones(NodeColumns c) {
+    String[] column = c.labelValues(ZONE);
+    List<Optional<String>> out = new ArrayList<>();
+    for (int r = 0; r < c.size(); r++) {
+      out.add(Optional.ofNullable(column[r]));
+    }
+    return out;
   }
 
   private static NodeColumns columnsOf(List<NodeInfo> nodes) {

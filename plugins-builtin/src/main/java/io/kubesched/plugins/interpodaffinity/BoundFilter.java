@@ -7,6 +7,7 @@ import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.Status;
 import java.util.Arrays;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link InterPodAffinity}'s Filter bound to one cycle's {@link PreFilterState}.
@@ -30,7 +31,11 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
 
   @Override
   public void filterAll(
-      NodeInfo[] nodes, int count, NodeColumns columns, int[] rows, Status[] out) {
+      NodeInfo[] nodes,
+      int count,
+      @Nullable NodeColumns columns,
+      int @Nullable [] rows,
+      Status[] out) {
     AffinityTerm[] affTerms = s.affinityTerms;
     AffinityTerm[] antiTerms = s.antiAffinity.isEmpty() ? new AffinityTerm[0] : s.antiAffinityTerms;
     TopologyCounts existing = s.existingAntiAffinity;
@@ -64,13 +69,33 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
     String[] values = new String[distinct];
     boolean firstOfGroupAllowed = s.affinity.isEmpty() && s.matchesOwnAffinity;
     Status success = Status.success();
+    String[][] byRow = columns == null ? null : labelColumns(columns, keys);
     for (int k = 0; k < count; k++) {
-      Map<String, String> labels = nodes[k].labels();
-      for (int d = 0; d < distinct; d++) {
-        values[d] = labels.get(keys[d]);
+      if (byRow != null) {
+        int r = rows[k];
+        for (int d = 0; d < distinct; d++) {
+          values[d] = byRow[d][r];
+        }
+      } else {
+        Map<String, String> labels = nodes[k].labels();
+        for (int d = 0; d < distinct; d++) {
+          values[d] = labels.get(keys[d]);
+        }
       }
       out[k] = check(na, nn, ne, keyOf, maps, values, firstOfGroupAllowed, success);
     }
+  }
+
+  /** The columns of {@code keys}, or {@code null} when one of them has none. */
+  static String[] @Nullable [] labelColumns(NodeColumns columns, String[] keys) {
+    String[][] byRow = new String[keys.length][];
+    for (int d = 0; d < keys.length; d++) {
+      byRow[d] = columns.labelValues(keys[d]);
+      if (byRow[d] == null) {
+        return null;
+      }
+    }
+    return byRow;
   }
 
   private static Status check(

@@ -5,6 +5,7 @@ import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link InterPodAffinity}'s Score bound to one cycle's {@link PreScoreState} (never changed after
@@ -31,9 +32,29 @@ final class BoundScore implements CycleBoundScore.NodeScorer {
 
   @Override
   public void scoreAll(
-      List<NodeInfo> nodes, int from, int to, NodeColumns columns, int[] rows, long[] out) {
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      @Nullable NodeColumns columns,
+      int @Nullable [] rows,
+      long[] out) {
+    String[][] byRow = columns == null ? null : BoundFilter.labelColumns(columns, keys);
+    if (byRow == null) {
+      for (int i = from; i < to; i++) {
+        out[i] = sumOn(nodes.get(i).labels());
+      }
+      return;
+    }
     for (int i = from; i < to; i++) {
-      out[i] = sumOn(nodes.get(i).labels());
+      int r = rows[i];
+      long sum = 0;
+      for (int k = 0; k < keys.length; k++) {
+        String v = byRow[k][r];
+        if (v != null) {
+          sum += sums[k].get(v);
+        }
+      }
+      out[i] = sum;
     }
   }
 
