@@ -6,6 +6,7 @@ import io.kubesched.framework.CycleState;
 import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeRows;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.ScorePlugin;
 import io.kubesched.framework.Status;
@@ -154,6 +155,56 @@ public final class BoundFaces {
       }
     }
     return plain;
+  }
+
+  /**
+   * Returns {@code nodes} as a list that also knows its rows ({@link NodeRows}), in flat columns
+   * that hold the nodes in reverse order: what the framework hands to PreScore after Filter walked
+   * the snapshot. A PreScore given it must write the state it writes for the plain list.
+   */
+  public static List<NodeInfo> withRows(List<NodeInfo> nodes) {
+    List<NodeInfo> reversed = new ArrayList<>(nodes);
+    java.util.Collections.reverse(reversed);
+    NodeColumns columns = columns(reversed);
+    int n = nodes.size();
+    int[] rows = new int[n];
+    for (int i = 0; i < n; i++) {
+      rows[i] = n - 1 - i;
+    }
+    return new RowedList(List.copyOf(nodes), columns, rows);
+  }
+
+  private static final class RowedList extends java.util.AbstractList<NodeInfo>
+      implements NodeRows, java.util.RandomAccess {
+    private final List<NodeInfo> nodes;
+    private final NodeColumns columns;
+    private final int[] rows;
+
+    RowedList(List<NodeInfo> nodes, NodeColumns columns, int[] rows) {
+      this.nodes = nodes;
+      this.columns = columns;
+      this.rows = rows;
+    }
+
+    @Override
+    public NodeInfo get(int index) {
+      return nodes.get(index);
+    }
+
+    @Override
+    public int size() {
+      return nodes.size();
+    }
+
+    @Override
+    public NodeColumns columns() {
+      return columns;
+    }
+
+    @Override
+    public int[] rows() {
+      return rows;
+    }
   }
 
   /** Returns columns whose row {@code i} holds {@code nodes.get(i)}. */

@@ -2,6 +2,7 @@ package io.kubesched.core.runtime;
 
 import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeRows;
 import java.util.AbstractList;
 import java.util.RandomAccess;
 
@@ -10,7 +11,7 @@ import java.util.RandomAccess;
  * NodeColumns} when the walk went over the snapshot's own list (Score then hands both to the
  * plugins' bulk calls).
  */
-final class FeasibleNodes extends AbstractList<NodeInfo> implements RandomAccess {
+final class FeasibleNodes extends AbstractList<NodeInfo> implements RandomAccess, NodeRows {
   private final NodeInfo[] nodes;
   private final NodeColumns columns;
   private final int[] rows;
@@ -45,13 +46,13 @@ final class FeasibleNodes extends AbstractList<NodeInfo> implements RandomAccess
     return nodes;
   }
 
-  /** Returns the snapshot's columns, or {@code null} when the rows are unknown. */
-  NodeColumns columns() {
+  @Override
+  public NodeColumns columns() {
     return columns;
   }
 
-  /** Returns each node's row in {@link #columns()}, or {@code null}. */
-  int[] rows() {
+  @Override
+  public int[] rows() {
     return rows;
   }
 }

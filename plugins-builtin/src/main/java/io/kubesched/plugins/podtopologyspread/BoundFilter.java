@@ -5,6 +5,7 @@ import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.Status;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PodTopologySpread}'s Filter bound to one cycle's {@link PreFilterState}.
@@ -32,9 +33,20 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
 
   @Override
   public void filterAll(
-      NodeInfo[] nodes, int count, NodeColumns columns, int[] rows, Status[] out) {
+      NodeInfo[] nodes,
+      int count,
+      @Nullable NodeColumns columns,
+      int @Nullable [] rows,
+      Status[] out) {
     SpreadConstraint[] cs = s.constraints;
     int nc = cs.length;
+    String[][] byRow = columns == null ? null : new String[nc][];
+    for (int i = 0; byRow != null && i < nc; i++) {
+      byRow[i] = columns.labelValues(cs[i].topologyKey());
+      if (byRow[i] == null) {
+        byRow = null;
+      }
+    }
     int[] self = new int[nc];
     int[] min = new int[nc];
     for (int i = 0; i < nc; i++) {
@@ -43,10 +55,10 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
     }
     Status success = Status.success();
     for (int k = 0; k < count; k++) {
-      Map<String, String> labels = nodes[k].labels();
+      Map<String, String> labels = byRow == null ? nodes[k].labels() : null;
       Status result = success;
       for (int i = 0; i < nc; i++) {
-        String value = labels.get(cs[i].topologyKey());
+        String value = byRow != null ? byRow[i][rows[k]] : labels.get(cs[i].topologyKey());
         if (value == null) {
           result = filter(nodes[k]);
           break;

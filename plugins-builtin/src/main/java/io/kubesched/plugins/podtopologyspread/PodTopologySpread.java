@@ -14,6 +14,7 @@ import io.kubesched.framework.FeatureGates;
 import io.kubesched.framework.FrameworkHandle;
 import io.kubesched.framework.LabelSelector;
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeRows;
 import io.kubesched.framework.NodeScores;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PreFilterExtensions;
@@ -331,7 +332,9 @@ public final class PodTopologySpread
       keys[j] = cs[j].topologyKey();
     }
     String[] values = new String[filtered.size() * nc];
-    topologyValues.fill(handle.snapshot(), filtered, keys, values);
+    if (!fillFromColumns(filtered, keys, values)) {
+      topologyValues.fill(handle.snapshot(), filtered, keys, values);
+    }
     for (int i = 0, f = filtered.size(); i < f; i++) {
       boolean hasAll = true;
       for (int j = 0; j < nc; j++) {
@@ -408,6 +411,31 @@ public final class PodTopologySpread
     return Status.success();
   }
 
+  /**
+   * Fills {@code out} as {@link TopologyValues#fill} does from the snapshot's label columns, when
+   * {@code nodes} knows its rows and every key has a column; returns whether it did.
+   */
+  private static boolean fillFromColumns(List<NodeInfo> nodes, String[] keys, String[] out) {
+    if (!(nodes instanceof NodeRows r) || r.columns() == null) {
+      return false;
+    }
+    int nc = keys.length;
+    String[][] byRow = new String[nc][];
+    for (int j = 0; j < nc; j++) {
+      byRow[j] = r.columns().labelValues(keys[j]);
+      if (byRow[j] == null) {
+        return false;
+      }
+    }
+    int[] rows = r.rows();
+    for (int i = 0, f = nodes.size(); i < f; i++) {
+      for (int j = 0; j < nc; j++) {
+        out[i * nc + j] = byRow[j][rows[i]];
+      }
+    }
+    return true;
+  }
+
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
     return scoreWith(state.get(PRE_SCORE_KEY), node);
@@ -444,8 +472,9 @@ public final class PodTopologySpread
     long min = Long.MAX_VALUE;
     long max = 0;
     int n = scores.size();
+    boolean anyIgnored = !s.ignoredNodes.isEmpty();
     for (int i = 0; i < n; i++) {
-      if (s.ignoredNodes.contains(scores.name(i))) {
+      if (anyIgnored && s.ignoredNodes.contains(scores.name(i))) {
         continue;
       }
       long v = scores.score(i);
@@ -453,7 +482,7 @@ public final class PodTopologySpread
       max = Math.max(max, v);
     }
     for (int i = 0; i < n; i++) {
-      if (s.ignoredNodes.contains(scores.name(i))) {
+      if (anyIgnored && s.ignoredNodes.contains(scores.name(i))) {
         scores.set(i, 0);
       } else if (max == 0) {
         scores.set(i, MAX_NODE_SCORE);

@@ -424,5 +424,17 @@ final class PodTopologySpreadScoreTest {
     }
     assertThat(plugin.normalizeScore(state, info, scores)).isEqualTo(Status.success());
     assertThat(scores.toList()).isEqualTo(want);
+
+    // the feasible nodes as the framework hands them over, knowing their rows in the columns
+    CycleState rowed = new CycleState();
+    List<NodeInfo> withRows = BoundFaces.withRows(filtered);
+    assertThat(plugin.preScore(rowed, info, withRows)).isEqualTo(Status.success());
+    NodeScores fromRows = new NodeScores(filtered);
+    long[] rawFromRows = BoundFaces.assertScoreFaces(plugin, rowed, info, withRows);
+    for (int i = 0; i < filtered.size(); i++) {
+      fromRows.set(i, rawFromRows[i]);
+    }
+    assertThat(plugin.normalizeScore(rowed, info, fromRows)).isEqualTo(Status.success());
+    assertThat(fromRows.toList()).as("PreScore given the rows").isEqualTo(want);
   }
 }
