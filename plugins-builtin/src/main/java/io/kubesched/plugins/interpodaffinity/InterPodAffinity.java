@@ -181,14 +181,23 @@ public final class InterPodAffinity
     if (pod.affinityParseError() != null) {
       return PreFilterResult.of(Status.unresolvable("parsing pod: " + pod.affinityParseError()));
     }
+    List<NodeInfo> withAnti = handle.snapshot().havePodsWithRequiredAntiAffinityList();
+    if (withAnti.isEmpty()
+        && pod.requiredAffinityTerms().isEmpty()
+        && pod.requiredAntiAffinityTerms().isEmpty()) {
+      // no existing pod's anti-affinity to count and no term of its own: what the sums below
+      // would conclude, without reading a memo
+      return PreFilterResult.skip();
+    }
     List<V1Namespace>[] cache = new List[1];
     AffinityTerm[] affinity = resolveAll(pod.requiredAffinityTerms(), cache);
     AffinityTerm[] anti = resolveAll(pod.requiredAntiAffinityTerms(), cache);
     Map<String, String> nsLabels = namespaceLabels(pod.namespace());
 
     TopologyCounts existingAnti =
-        existingAntiAffinityCounts(
-            pod, nsLabels, memoNodes(handle.snapshot().havePodsWithRequiredAntiAffinityList()));
+        withAnti.isEmpty()
+            ? new TopologyCounts()
+            : existingAntiAffinityCounts(pod, nsLabels, memoNodes(withAnti));
     TopologyCounts[] incoming = incomingCounts(affinity, anti, nodes);
 
     if (existingAnti.isEmpty() && affinity.length == 0 && anti.length == 0) {
@@ -416,12 +425,15 @@ public final class InterPodAffinity
     if (args.ignorePreferredTermsOfExistingPods() && !hasConstraints) {
       return Status.skip();
     }
-    List<NodeInfo> nodes =
-        hasConstraints
-            ? handle.snapshot().list()
-            : memoNodes(handle.snapshot().havePodsWithAffinityList());
+    List<NodeInfo> withAffinity =
+        hasConstraints ? null : handle.snapshot().havePodsWithAffinityList();
+    List<NodeInfo> nodes = hasConstraints ? handle.snapshot().list() : memoNodes(withAffinity);
     if (pod.affinityParseError() != null) {
       return Status.error("failed to parse pod: " + pod.affinityParseError());
+    }
+    if (withAffinity != null && withAffinity.isEmpty()) {
+      // no preferred term of its own and no existing pod with affinity: nothing to score
+      return Status.skip();
     }
     List<V1Namespace>[] cache = new List[1];
     ResolvedWeighted[] preferred = resolveWeighted(pod.preferredAffinityTerms(), cache);
