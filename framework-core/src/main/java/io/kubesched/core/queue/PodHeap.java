@@ -99,7 +99,31 @@ final class PodHeap {
       return null;
     }
     Entry top = heap.get(0);
-    delete(top.key);
+    byKey.remove(top.key);
+    Entry last = heap.remove(heap.size() - 1);
+    if (last != top) {
+      // the hole left by the head sinks along the smaller children (one comparison per level),
+      // then the last entry fills it and rises to its place: the same order as a swap with the
+      // last entry and a sift down, with about half the comparisons
+      int n = heap.size();
+      int hole = 0;
+      while (true) {
+        int child = 2 * hole + 1;
+        if (child >= n) {
+          break;
+        }
+        if (child + 1 < n && less(heap.get(child + 1), heap.get(child))) {
+          child++;
+        }
+        Entry moved = heap.get(child);
+        heap.set(hole, moved);
+        moved.index = hole;
+        hole = child;
+      }
+      heap.set(hole, last);
+      last.index = hole;
+      up(hole);
+    }
     return top.value;
   }
 
