@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,6 +102,12 @@ public final class PodTopologySpread
   private final boolean systemDefaulted;
   private final boolean enableMatchLabelKeys;
 
+  /**
+   * The default constraints converted once per action when none has match label keys (then the
+   * conversion does not depend on the pod); {@code null} otherwise.
+   */
+  private final @Nullable Map<String, List<SpreadConstraint>> defaultsWithoutMatchLabelKeys;
+
   /** Counts kept across cycles; guarded by itself. */
   private final CountMemo.Store memos = new CountMemo.Store();
 
@@ -125,6 +132,8 @@ public final class PodTopologySpread
       this.defaultConstraints = args.defaultConstraints();
       this.systemDefaulted = false;
     }
+    this.defaultsWithoutMatchLabelKeys =
+        convertedDefaults(defaultConstraints, enableMatchLabelKeys);
   }
 
   @Override
@@ -148,12 +157,37 @@ public final class PodTopologySpread
     return defaultConstraints(pod, action);
   }
 
+  private static @Nullable Map<String, List<SpreadConstraint>> convertedDefaults(
+      List<V1TopologySpreadConstraint> defaults, boolean enableMatchLabelKeys) {
+    for (V1TopologySpreadConstraint c : defaults) {
+      if (c.getMatchLabelKeys() != null && !c.getMatchLabelKeys().isEmpty()) {
+        return null;
+      }
+    }
+    try {
+      return Map.of(
+          SpreadConstraint.DO_NOT_SCHEDULE,
+          List.copyOf(
+              SpreadConstraint.convert(
+                  defaults, Map.of(), SpreadConstraint.DO_NOT_SCHEDULE, enableMatchLabelKeys)),
+          SpreadConstraint.SCHEDULE_ANYWAY,
+          List.copyOf(
+              SpreadConstraint.convert(
+                  defaults, Map.of(), SpreadConstraint.SCHEDULE_ANYWAY, enableMatchLabelKeys)));
+    } catch (IllegalArgumentException e) {
+      return null; // a selector that does not parse: reported per pod, as before
+    }
+  }
+
   private List<SpreadConstraint> defaultConstraints(PodInfo pod, String action) {
     if (defaultConstraints.isEmpty()) {
       return List.of();
     }
     List<SpreadConstraint> cs =
-        SpreadConstraint.convert(defaultConstraints, pod.labels(), action, enableMatchLabelKeys);
+        defaultsWithoutMatchLabelKeys != null
+            ? defaultsWithoutMatchLabelKeys.getOrDefault(action, List.of())
+            : SpreadConstraint.convert(
+                defaultConstraints, pod.labels(), action, enableMatchLabelKeys);
     if (cs.isEmpty()) {
       return cs;
     }

@@ -72,7 +72,7 @@ record SpreadConstraint(
           selector = mergeLabelSet(matchLabels, selector);
         }
       }
-      String key = c.getTopologyKey() == null ? "" : c.getTopologyKey().intern();
+      String key = canonical(c.getTopologyKey());
       out.add(
           new SpreadConstraint(
               c.getMaxSkew() == null ? 0 : c.getMaxSkew(),
@@ -83,6 +83,24 @@ record SpreadConstraint(
               HONOR.equals(c.getNodeTaintsPolicy())));
     }
     return out;
+  }
+
+  /**
+   * Returns {@code key} interned (topology keys are compared with the labels' keys, and an
+   * identical string compares fastest), the common keys without a look-up in the JVM's string
+   * table.
+   */
+  private static String canonical(String key) {
+    if (key == null) {
+      return "";
+    }
+    if (PodTopologySpread.LABEL_HOSTNAME.equals(key)) {
+      return PodTopologySpread.LABEL_HOSTNAME;
+    }
+    if (PodTopologySpread.LABEL_ZONE.equals(key)) {
+      return PodTopologySpread.LABEL_ZONE;
+    }
+    return key.intern();
   }
 
   /**
