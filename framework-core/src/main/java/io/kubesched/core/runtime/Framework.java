@@ -945,11 +945,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
 
   /**
    * Returns {@code pod}'s scheduling signature for opportunistic batching: the fragments of every
-   * enabled PreFilter, Filter, PreScore and Score plugin ({@link SignPlugin}), joined; empty when a
-   * plugin does not implement {@link SignPlugin} or cannot sign the pod, or when extenders are
+   * enabled PreFilter, Filter, PreScore and Score plugin ({@link SignPlugin}), in order; empty when
+   * a plugin does not implement {@link SignPlugin} or cannot sign the pod, or when extenders are
    * configured (kube turns batching off then too).
    */
-  public Optional<String> signPod(PodInfo pod) {
+  public Optional<PodSignature> signPod(PodInfo pod) {
     return extenders.isEmpty() ? scores.signPod(pod) : Optional.empty();
   }
 

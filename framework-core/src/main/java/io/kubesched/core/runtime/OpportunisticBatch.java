@@ -38,7 +38,7 @@ import java.util.Set;
  */
 final class OpportunisticBatch {
   private Framework fwk;
-  private String signature;
+  private PodSignature signature;
   // The batch's nodes over an array that the score tables handed out share (they read only the
   // nodes' names): a node info is replaced in place by a newer one of the same node, a removal
   // makes a new array.
@@ -71,7 +71,7 @@ final class OpportunisticBatch {
    */
   void start(
       Framework fwk,
-      String signature,
+      PodSignature signature,
       List<NodeInfo> feasible,
       RawScores raw,
       String host,
@@ -98,7 +98,7 @@ final class OpportunisticBatch {
       Framework fwk,
       CycleState state,
       PodInfo pod,
-      String signature,
+      PodSignature signature,
       NodeInfoLister snapshot,
       NodeChanges changes,
       boolean anyNominated) {

@@ -111,7 +111,7 @@ public final class SchedulingAlgorithm {
       return schedulePod(fwk, state, pod, snapshot, null, null);
     }
     String nominated = pod.nominatedNodeName();
-    Optional<String> signature =
+    Optional<PodSignature> signature =
         nominated == null || nominated.isEmpty() ? fwk.signPod(pod) : Optional.empty();
     if (signature.isEmpty()) {
       batch.clear();

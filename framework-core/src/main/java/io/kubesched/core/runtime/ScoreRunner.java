@@ -46,16 +46,16 @@ final class ScoreRunner {
 
   /**
    * Returns {@code pod}'s signature: the fragments of every enabled PreFilter, Filter, PreScore and
-   * Score plugin, joined; empty when one of them does not implement {@link SignPlugin} or cannot
+   * Score plugin, in order; empty when one of them does not implement {@link SignPlugin} or cannot
    * sign the pod.
    */
-  Optional<String> signPod(PodInfo pod) {
+  Optional<PodSignature> signPod(PodInfo pod) {
     Signers signers = signers();
     if (signers.plugins() == null) {
       return Optional.empty();
     }
-    StringBuilder sb = new StringBuilder(128);
     SignPlugin[] plugins = signers.plugins();
+    String[] fragments = new String[plugins.length];
     for (int i = 0; i < plugins.length; i++) {
       Optional<String> fragment;
       try {
@@ -66,16 +66,16 @@ final class ScoreRunner {
       if (fragment == null || fragment.isEmpty()) {
         return Optional.empty();
       }
-      sb.append(signers.names()[i]).append('\u0001').append(fragment.get()).append('\u0002');
+      fragments[i] = fragment.get();
     }
-    return Optional.of(sb.toString());
+    return Optional.of(new PodSignature(fragments));
   }
 
   /**
-   * The distinct PreFilter, Filter, PreScore and Score plugins in that order (each once) with their
-   * names, or {@code null} plugins when one of them cannot sign.
+   * The distinct PreFilter, Filter, PreScore and Score plugins in that order (each once), or {@code
+   * null} plugins when one of them cannot sign.
    */
-  private record Signers(SignPlugin[] plugins, String[] names) {}
+  private record Signers(SignPlugin[] plugins) {}
 
   private volatile Signers signers;
 
@@ -88,7 +88,6 @@ final class ScoreRunner {
     java.util.Set<Plugin> seen =
         java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     List<SignPlugin> list = new ArrayList<>();
-    List<String> names = new ArrayList<>();
     boolean all = true;
     for (List<? extends Plugin> point :
         List.of(plugins.preFilter(), plugins.filter(), plugins.preScore(), plugins.score())) {
@@ -96,17 +95,13 @@ final class ScoreRunner {
         if (seen.add(pl)) {
           if (pl instanceof SignPlugin sp) {
             list.add(sp);
-            names.add(pl.name());
           } else {
             all = false;
           }
         }
       }
     }
-    out =
-        all
-            ? new Signers(list.toArray(new SignPlugin[0]), names.toArray(new String[0]))
-            : new Signers(null, null);
+    out = new Signers(all ? list.toArray(new SignPlugin[0]) : null);
     signers = out;
     return out;
   }

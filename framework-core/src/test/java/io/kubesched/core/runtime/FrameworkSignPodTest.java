@@ -23,11 +23,11 @@ final class FrameworkSignPodTest {
   static Stream<Arguments> cases() {
     return Stream.of(
         Arguments.argumentSet(
-            "every Filter plugin signs: fragments joined in order",
+            "every Filter plugin signs: fragments in order",
             List.of(
                 Fake.plugin("A").filter(Status.success()).sign(p -> Optional.of("a:" + p.name())),
                 Fake.plugin("B").filter(Status.success()).sign(p -> Optional.of(""))),
-            Optional.of("A\u0001a:p1\u0002B\u0001\u0002")),
+            Optional.of(new PodSignature("a:p1", ""))),
         Arguments.argumentSet(
             "a Filter plugin without SignPlugin: unsignable",
             List.of(
@@ -54,7 +54,7 @@ final class FrameworkSignPodTest {
 
   @ParameterizedTest
   @MethodSource("cases")
-  void signature(List<Fake.Builder> filters, Optional<String> want) {
+  void signature(List<Fake.Builder> filters, Optional<PodSignature> want) {
     Fixtures.PluginsBuilder pb = basePlugins();
     Plugin[] plugins = new Plugin[filters.size() + 2];
     plugins[0] = queueSort();
