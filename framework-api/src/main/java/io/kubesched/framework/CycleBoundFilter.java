@@ -47,5 +47,16 @@ public interface CycleBoundFilter extends FilterPlugin {
         out[k] = filter(nodes[k]);
       }
     }
+
+    /**
+     * Returns whether {@link #filter} passes every node of {@code columns} (every row's {@link
+     * NodeColumns#node node}), as the plugin can tell from values that hold for all rows at once
+     * (no row has taints, say). When it does, the framework skips this check on nodes that are rows
+     * of {@code columns}; the default answers {@code false}. Called about once per cycle (a few
+     * times when threads race); it must not be wrong in the {@code true} direction.
+     */
+    default boolean passesAllRows(NodeColumns columns) {
+      return false;
+    }
   }
 }

@@ -33,6 +33,8 @@ public final class NodeColumns {
   private int[] podCount = new int[0];
   private byte[] flags = new byte[0];
   private NodeInfo[] nodes = new NodeInfo[0];
+  private int rowsWithTaints;
+  private int rowsNotSchedulable;
 
   /** At most this many label keys get a column; {@link #labelValues} answers null for more. */
   public static final int MAX_LABEL_COLUMNS = 8;
@@ -82,6 +84,14 @@ public final class NodeColumns {
       }
       labelColumns = grown;
     }
+    for (int r = size; r < rows; r++) {
+      flags[r] = 0;
+      count((byte) 0, 1);
+    }
+    for (int r = rows; r < size; r++) {
+      count(flags[r], -1);
+      flags[r] = 0;
+    }
     if (rows < size) {
       Arrays.fill(nodes, rows, size, null);
       for (LabelColumn c : labelColumns) {
@@ -120,6 +130,8 @@ public final class NodeColumns {
     if (!node.imageStates().isEmpty()) {
       f |= HAS_IMAGES;
     }
+    count(flags[row], -1);
+    count(f, 1);
     flags[row] = f;
     LabelColumn[] lc = labelColumns;
     if (lc.length > 0) {
@@ -128,6 +140,28 @@ public final class NodeColumns {
         c.values()[row] = labels.get(c.key());
       }
     }
+  }
+
+  private void count(byte f, int delta) {
+    if ((f & HAS_TAINTS) != 0) {
+      rowsWithTaints += delta;
+    }
+    if ((f & HAS_NODE) == 0 || (f & UNSCHEDULABLE) != 0) {
+      rowsNotSchedulable += delta;
+    }
+  }
+
+  /** Returns how many rows {@link #hasTaints have taints}. */
+  public int rowsWithTaints() {
+    return rowsWithTaints;
+  }
+
+  /**
+   * Returns how many rows have no {@link #hasNode node} or an {@link #unschedulable unschedulable}
+   * one.
+   */
+  public int rowsNotSchedulable() {
+    return rowsNotSchedulable;
   }
 
   /**

@@ -26,8 +26,8 @@ public final class BoundFaces {
 
   /**
    * Asserts that {@code plugin}'s bound Filter gives every node of {@code nodes} the status its
-   * {@link FilterPlugin#filter} gives, one by one and all at once; nothing when the plugin has no
-   * bound face.
+   * {@link FilterPlugin#filter} gives, one by one and all at once, and that it claims to pass all
+   * of them ({@code passesAllRows}) only when it does; nothing when the plugin has no bound face.
    *
    * @return the plain statuses, in node order
    * @throws AssertionError naming the first node whose statuses differ
@@ -55,6 +55,17 @@ public final class BoundFaces {
     }
     Status[] fromColumns = new Status[array.length];
     check.filterAll(reversed, array.length, columns, rows, fromColumns);
+    if (check.passesAllRows(columns)) {
+      for (int i = 0; i < array.length; i++) {
+        if (!plain.get(i).isSuccess()) {
+          throw new AssertionError(
+              "node "
+                  + array[i].name()
+                  + ": passesAllRows answered true, but filter gives "
+                  + plain.get(i));
+        }
+      }
+    }
     for (int i = 0; i < array.length; i++) {
       Status one = orSuccess(check.filter(array[i]));
       Status col = orSuccess(fromColumns[array.length - 1 - i]);

@@ -579,8 +579,12 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     if (remainingRows != null) {
       System.arraycopy(rows, 0, remainingRows, 0, count);
     }
+    boolean[] passAll = columns == null ? null : filters.rowPasses().of(columns, bound);
     int n = count;
     for (int i = 0; i < active.length && n > 0; i++) {
+      if (passAll != null && passAll[i]) {
+        continue;
+      }
       FilterPlugin pl = active[i];
       CycleBoundFilter.NodeCheck check = bound[i];
       int ran = n;
@@ -663,7 +667,35 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       PodInfo pod,
       Set<String> skipped,
       FilterPlugin[] plugins,
-      CycleBoundFilter.NodeCheck[] checks) {}
+      CycleBoundFilter.NodeCheck[] checks,
+      RowPasses rowPasses) {}
+
+  /**
+   * Which of a cycle's bound checks pass every row of the snapshot's columns ({@link
+   * CycleBoundFilter.NodeCheck#passesAllRows}), asked on the first block that reads those columns.
+   */
+  private static final class RowPasses {
+    private record Answer(NodeColumns columns, boolean[] passes) {}
+
+    private volatile Answer last;
+
+    boolean[] of(NodeColumns columns, CycleBoundFilter.NodeCheck[] checks) {
+      Answer a = last;
+      if (a != null && a.columns() == columns) {
+        return a.passes();
+      }
+      boolean[] passes = new boolean[checks.length];
+      for (int i = 0; i < checks.length; i++) {
+        try {
+          passes[i] = checks[i] != null && checks[i].passesAllRows(columns);
+        } catch (RuntimeException e) {
+          passes[i] = false; // the check itself then runs, and reports what goes wrong
+        }
+      }
+      last = new Answer(columns, passes);
+      return passes;
+    }
+  }
 
   /**
    * The cycle's active Filter plugins and their bound faces, resolved once per pod, skip set and
@@ -687,7 +719,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
         }
       }
     }
-    BoundFilters out = new BoundFilters(pod, skipped, active, checks);
+    BoundFilters out = new BoundFilters(pod, skipped, active, checks, new RowPasses());
     EngineAccess.setEngineCache(state, out);
     return out;
   }

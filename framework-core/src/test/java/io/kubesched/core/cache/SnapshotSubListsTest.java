@@ -4,8 +4,10 @@ import static io.kubesched.core.cache.CacheFixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1NodeSpec;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1Taint;
 import io.kubesched.core.cache.CacheFixtures.TestClock;
 import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
@@ -59,7 +61,14 @@ final class SnapshotSubListsTest {
                 .metadata(
                     new V1ObjectMeta()
                         .name(old.getMetadata().getName())
-                        .labels(random.nextBoolean() ? Map.of() : Map.of(ZONE, "z" + step % 4)));
+                        .labels(random.nextBoolean() ? Map.of() : Map.of(ZONE, "z" + step % 4)))
+                .spec(
+                    new V1NodeSpec()
+                        .unschedulable(random.nextBoolean())
+                        .taints(
+                            random.nextBoolean()
+                                ? List.of(new V1Taint().key("k").effect("NoSchedule"))
+                                : null));
         nodes.set(at, relabelled);
         cache.updateNode(old, relabelled);
       } else if (op == 1 && nodes.size() > 1) {
@@ -106,6 +115,15 @@ final class SnapshotSubListsTest {
       assertThat(rows(kept.columns()))
           .as("columns after step %d", step)
           .isEqualTo(rows(columnsOf(kept.list())));
+      assertThat(List.of(kept.columns().rowsWithTaints(), kept.columns().rowsNotSchedulable()))
+          .as("row counts after step %d", step)
+          .isEqualTo(
+              List.of(
+                  (int) kept.list().stream().filter(n -> !n.taints().isEmpty()).count(),
+                  (int)
+                      kept.list().stream()
+                          .filter(n -> n.node() == null || n.unschedulable())
+                          .count()));
       assertThat(zones(kept.columns()))
           .as("zone column after step %d", step)
           .isEqualTo(

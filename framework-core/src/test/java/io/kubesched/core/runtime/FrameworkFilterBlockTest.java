@@ -36,12 +36,23 @@ final class FrameworkFilterBlockTest {
     final Set<String> rejected;
     final boolean bulkThrows;
     final List<String> journal;
+    final boolean claimsAllRows;
 
     Rejecting(String name, Set<String> rejected, boolean bulkThrows, List<String> journal) {
+      this(name, rejected, bulkThrows, journal, false);
+    }
+
+    Rejecting(
+        String name,
+        Set<String> rejected,
+        boolean bulkThrows,
+        List<String> journal,
+        boolean claimsAllRows) {
       this.name = name;
       this.rejected = rejected;
       this.bulkThrows = bulkThrows;
       this.journal = journal;
+      this.claimsAllRows = claimsAllRows;
     }
 
     @Override
@@ -91,6 +102,12 @@ final class FrameworkFilterBlockTest {
                     ? Status.unschedulable(name + " says no")
                     : Status.success();
           }
+        }
+
+        @Override
+        public boolean passesAllRows(io.kubesched.framework.NodeColumns columns) {
+          journal.add(name + " passesAllRows " + claimsAllRows);
+          return claimsAllRows;
         }
       };
     }
@@ -173,6 +190,54 @@ final class FrameworkFilterBlockTest {
       }
     }
     assertThat(got.toString()).isEqualTo(want.toString());
+    assertThat(journal).isEqualTo(calls);
+  }
+
+  static Stream<Arguments> rowCases() {
+    return Stream.of(
+        argumentSet(
+            "a check that passes every row is not called on rows",
+            true,
+            List.of("A passesAllRows true", "B passesAllRows false", "B all [n1, n2, n3]")),
+        argumentSet(
+            "nor is it asked about nodes that are not rows",
+            false,
+            List.of("A all [n1, n2, n3]", "B all [n2, n3]")));
+  }
+
+  @ParameterizedTest
+  @MethodSource("rowCases")
+  void aCheckThatPassesEveryRowIsSkippedOnRows(boolean rows, List<String> calls) {
+    List<String> journal = Collections.synchronizedList(new ArrayList<>());
+    Framework f =
+        Framework.create(
+            basePlugins().enable("filter", "A").enable("filter", "B").profile(),
+            0,
+            Fake.registry(
+                // A would reject n1 but claims to pass every row: the claim is taken at its word
+                new Rejecting("A", Set.of("n1"), false, journal, true),
+                new Rejecting("B", Set.of("n3"), false, journal),
+                queueSort(),
+                binder()),
+            Fixtures.context());
+    NodeInfo[] nodes = Stream.of("n1", "n2", "n3").map(Fixtures::node).toArray(NodeInfo[]::new);
+    io.kubesched.framework.NodeColumns columns = new io.kubesched.framework.NodeColumns();
+    columns.resize(nodes.length);
+    for (int r = 0; r < nodes.length; r++) {
+      columns.set(r, nodes[r]);
+    }
+    Status[] out = new Status[nodes.length];
+
+    f.runFilterPlugins(
+        new CycleState(),
+        pod("p"),
+        nodes,
+        nodes.length,
+        rows ? columns : null,
+        rows ? new int[] {0, 1, 2} : null,
+        out,
+        new FilterScratch());
+
     assertThat(journal).isEqualTo(calls);
   }
 }

@@ -89,6 +89,11 @@ public final class NodeUnschedulable
           out[k] = schedulable ? success : NodeUnschedulable.this.filter(state, pod, nodes[k]);
         }
       }
+
+      @Override
+      public boolean passesAllRows(NodeColumns columns) {
+        return columns.rowsNotSchedulable() == 0;
+      }
     };
   }
 

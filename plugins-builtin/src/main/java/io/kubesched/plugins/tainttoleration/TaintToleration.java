@@ -112,6 +112,11 @@ public final class TaintToleration
           out[k] = untainted ? success : filter(nodes[k]);
         }
       }
+
+      @Override
+      public boolean passesAllRows(NodeColumns columns) {
+        return columns.rowsWithTaints() == 0;
+      }
     };
   }
 
