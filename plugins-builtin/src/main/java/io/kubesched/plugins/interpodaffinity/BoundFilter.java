@@ -5,6 +5,7 @@ import io.kubesched.framework.CycleBoundFilter;
 import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.Status;
+import io.kubesched.plugins.helper.LabelColumns;
 import java.util.Arrays;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -69,7 +70,7 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
     String[] values = new String[distinct];
     boolean firstOfGroupAllowed = s.affinity.isEmpty() && s.matchesOwnAffinity;
     Status success = Status.success();
-    String[][] byRow = columns == null ? null : labelColumns(columns, keys);
+    String[][] byRow = LabelColumns.of(columns, keys);
     for (int k = 0; k < count; k++) {
       if (byRow != null) {
         int r = rows[k];
@@ -84,18 +85,6 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
       }
       out[k] = check(na, nn, ne, keyOf, maps, values, firstOfGroupAllowed, success);
     }
-  }
-
-  /** The columns of {@code keys}, or {@code null} when one of them has none. */
-  static String[] @Nullable [] labelColumns(NodeColumns columns, String[] keys) {
-    String[][] byRow = new String[keys.length][];
-    for (int d = 0; d < keys.length; d++) {
-      byRow[d] = columns.labelValues(keys[d]);
-      if (byRow[d] == null) {
-        return null;
-      }
-    }
-    return byRow;
   }
 
   private static Status check(

@@ -3,6 +3,7 @@ package io.kubesched.plugins.interpodaffinity;
 import io.kubesched.framework.CycleBoundScore;
 import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.plugins.helper.LabelColumns;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -38,7 +39,7 @@ final class BoundScore implements CycleBoundScore.NodeScorer {
       @Nullable NodeColumns columns,
       int @Nullable [] rows,
       long[] out) {
-    String[][] byRow = columns == null ? null : BoundFilter.labelColumns(columns, keys);
+    String[][] byRow = LabelColumns.of(columns, keys);
     if (byRow == null) {
       for (int i = from; i < to; i++) {
         out[i] = sumOn(nodes.get(i).labels());

@@ -4,6 +4,7 @@ import io.kubesched.framework.CycleBoundFilter;
 import io.kubesched.framework.NodeColumns;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.Status;
+import io.kubesched.plugins.helper.LabelColumns;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -40,13 +41,11 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
       Status[] out) {
     SpreadConstraint[] cs = s.constraints;
     int nc = cs.length;
-    String[][] byRow = columns == null ? null : new String[nc][];
-    for (int i = 0; byRow != null && i < nc; i++) {
-      byRow[i] = columns.labelValues(cs[i].topologyKey());
-      if (byRow[i] == null) {
-        byRow = null;
-      }
+    String[] keys = new String[nc];
+    for (int i = 0; i < nc; i++) {
+      keys[i] = cs[i].topologyKey();
     }
+    String[][] byRow = LabelColumns.of(columns, keys);
     int[] self = new int[nc];
     int[] min = new int[nc];
     for (int i = 0; i < nc; i++) {

@@ -26,6 +26,7 @@ import io.kubesched.framework.ScoreExtensions;
 import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
+import io.kubesched.plugins.helper.LabelColumns;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -454,12 +455,9 @@ public final class PodTopologySpread
       return false;
     }
     int nc = keys.length;
-    String[][] byRow = new String[nc][];
-    for (int j = 0; j < nc; j++) {
-      byRow[j] = r.columns().labelValues(keys[j]);
-      if (byRow[j] == null) {
-        return false;
-      }
+    String[][] byRow = LabelColumns.of(r.columns(), keys);
+    if (byRow == null) {
+      return false;
     }
     int[] rows = r.rows();
     for (int i = 0, f = nodes.size(); i < f; i++) {
