@@ -248,7 +248,11 @@ public final class DefaultPreemption
       // kube 1.33 removes the victims while ranging over the node's pod slice, and its removal
       // moves the last pod into the freed slot; the loop below reads the slice the way Go's range
       // does (fixed length, shared backing array) so that victims are found in the same order
-      PodInfo[] slice = node.pods().toArray(new PodInfo[0]);
+      List<PodInfo> pods = node.pods();
+      PodInfo[] slice = new PodInfo[pods.size()];
+      for (int i = 0; i < slice.length; i++) {
+        slice[i] = pods.get(i);
+      }
       int live = slice.length;
       for (int i = 0; i < slice.length; i++) {
         PodInfo p = slice[i];
