@@ -277,15 +277,15 @@ public final class NodeInfo {
   }
 
   private void update(PodInfo pod, int sign) {
-    Resource r = pod.requests();
-    if (r.scalarResources().isEmpty()) {
-      // what Resource.add and subtract compute, without the object
-      requestedMilliCpu += sign * r.milliCpu();
-      requestedMemory += sign * r.memory();
-      requestedEphemeralStorage += sign * r.ephemeralStorage();
-      requestedPods += sign * r.allowedPodNumber();
+    if (!pod.requestsScalars()) {
+      // what Resource.add and subtract compute, without the objects
+      requestedMilliCpu += sign * pod.requestsMilliCpu();
+      requestedMemory += sign * pod.requestsMemory();
+      requestedEphemeralStorage += sign * pod.requestsEphemeralStorage();
+      requestedPods += sign * pod.requestsPods();
       requested = null;
     } else {
+      Resource r = pod.requests();
       Resource sum = requested();
       sum = sign > 0 ? sum.add(r) : sum.subtract(r);
       requested = sum;
