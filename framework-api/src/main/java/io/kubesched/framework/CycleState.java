@@ -50,6 +50,8 @@ public final class CycleState implements Cloneable {
   private volatile Set<String> skipFilterPlugins = Set.of();
   private volatile Set<String> skipScorePlugins = Set.of();
   private volatile boolean recordPluginMetrics;
+  // counts the writes and deletes of this state (not of its clones)
+  private volatile long revision;
   // The runtime's per-cycle resolution of the plugins' state (see CycleBoundFilter); dropped by
   // every write and delete, never cloned.
   private volatile Object engineCache;
@@ -127,6 +129,7 @@ public final class CycleState implements Cloneable {
       values[i] = value;
       storage = new Entries(keys, values);
       engineCache = null;
+      revision++;
     }
   }
 
@@ -146,7 +149,18 @@ public final class CycleState implements Cloneable {
         storage = new Entries(keys, values);
       }
       engineCache = null;
+      revision++;
     }
+  }
+
+  /**
+   * Returns a number that changes with every {@link #write} and {@link #delete} on this state
+   * (changes made inside the stored values do not count), so that a caller that hands the state to
+   * code expected only to read it can tell whether it was written. A clone starts from its
+   * original's number.
+   */
+  public long revision() {
+    return revision;
   }
 
   /**
@@ -214,6 +228,7 @@ public final class CycleState implements Cloneable {
     c.skipFilterPlugins = skipFilterPlugins;
     c.skipScorePlugins = skipScorePlugins;
     c.recordPluginMetrics = recordPluginMetrics;
+    c.revision = revision;
     return c;
   }
 

@@ -61,6 +61,20 @@ public interface FrameworkHandle {
    */
   Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node);
 
+  /**
+   * The same as {@link #runFilterPluginsWithNominatedPods(CycleState, PodInfo, NodeInfo)} with the
+   * pods nominated to {@code node} given, as {@code nominator().nominatedPodsForNode(node.name())}
+   * returned them: a caller that filters one node several times (preemption's victim selection)
+   * reads them once. The default ignores {@code nominated} and reads them again.
+   *
+   * @param nominated the pods nominated to {@code node}, of any priority; {@code null} or empty for
+   *     none
+   */
+  default Status runFilterPluginsWithNominatedPods(
+      CycleState state, PodInfo pod, NodeInfo node, List<PodInfo> nominated) {
+    return runFilterPluginsWithNominatedPods(state, pod, node);
+  }
+
   /** Runs the profile's Filter plugins on {@code node} and returns the first non-success. */
   Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node);
 
@@ -79,6 +93,16 @@ public interface FrameworkHandle {
    */
   default PreemptionObserver preemptionObserver() {
     return PreemptionObserver.none();
+  }
+
+  /**
+   * Returns whether {@link #runPreFilterExtensionAddPod} and {@link
+   * #runPreFilterExtensionRemovePod} may change {@code state}: {@code false} only when no PreFilter
+   * plugin with extensions is active in its cycle (none is configured, or all were skipped), so
+   * that both calls leave the state as it is. The default answers {@code true}.
+   */
+  default boolean preFilterExtensionsActive(CycleState state) {
+    return true;
   }
 
   /** Runs AddPod of every PreFilter plugin not skipped this cycle. */

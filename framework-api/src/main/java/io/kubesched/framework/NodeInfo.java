@@ -31,7 +31,12 @@ public final class NodeInfo {
   private @Nullable ArrayList<PodInfo> podsWithAffinity;
   private @Nullable ArrayList<PodInfo> podsWithRequiredAntiAffinity;
   private @Nullable ArrayList<HostPort> usedPorts;
-  private Resource requested = Resource.zero();
+  // The sum of the pods' requests, or null while it is stale: then it is rebuilt from the flat
+  // fields below and {@code requestedScalars} on first read (most pods request no scalar resource,
+  // so adding or removing them updates the flat fields and allocates nothing).
+  private @Nullable Resource requested = Resource.zero();
+  private long requestedPods;
+  private Map<String, Long> requestedScalars = Map.of();
   private long nonZeroMilliCpu;
   private long nonZeroMemory;
   private Resource allocatable = Resource.zero();
@@ -99,6 +104,8 @@ public final class NodeInfo {
     this.podsWithRequiredAntiAffinity = copyOrNull(other.podsWithRequiredAntiAffinity);
     this.usedPorts = copyOrNull(other.usedPorts);
     this.requested = other.requested;
+    this.requestedPods = other.requestedPods;
+    this.requestedScalars = other.requestedScalars;
     this.nonZeroMilliCpu = other.nonZeroMilliCpu;
     this.nonZeroMemory = other.nonZeroMemory;
     this.allocatable = other.allocatable;
@@ -270,10 +277,24 @@ public final class NodeInfo {
   }
 
   private void update(PodInfo pod, int sign) {
-    requested = sign > 0 ? requested.add(pod.requests()) : requested.subtract(pod.requests());
-    requestedMilliCpu = requested.milliCpu();
-    requestedMemory = requested.memory();
-    requestedEphemeralStorage = requested.ephemeralStorage();
+    if (!pod.requestsScalars()) {
+      // what Resource.add and subtract compute, without the objects
+      requestedMilliCpu += sign * pod.requestsMilliCpu();
+      requestedMemory += sign * pod.requestsMemory();
+      requestedEphemeralStorage += sign * pod.requestsEphemeralStorage();
+      requestedPods += sign * pod.requestsPods();
+      requested = null;
+    } else {
+      Resource r = pod.requests();
+      Resource sum = requested();
+      sum = sign > 0 ? sum.add(r) : sum.subtract(r);
+      requested = sum;
+      requestedMilliCpu = sum.milliCpu();
+      requestedMemory = sum.memory();
+      requestedEphemeralStorage = sum.ephemeralStorage();
+      requestedPods = sum.allowedPodNumber();
+      requestedScalars = sum.scalarResources();
+    }
     podCount = pods.size();
     nonZeroMilliCpu += sign * pod.nonZeroMilliCpu();
     nonZeroMemory += sign * pod.nonZeroMemory();
@@ -394,7 +415,19 @@ public final class NodeInfo {
 
   /** Returns the sum of the pods' effective requests. */
   public Resource requested() {
-    return requested;
+    Resource r = requested;
+    if (r == null) {
+      // a racing first read builds two equal objects, which is harmless (the record is immutable)
+      r =
+          new Resource(
+              requestedMilliCpu,
+              requestedMemory,
+              requestedEphemeralStorage,
+              requestedPods,
+              requestedScalars);
+      requested = r;
+    }
+    return r;
   }
 
   /** Returns {@code requested().milliCpu()}, read without reaching the {@link Resource}. */
@@ -473,6 +506,6 @@ public final class NodeInfo {
 
   @Override
   public String toString() {
-    return "NodeInfo{" + name + ", pods=" + pods.size() + ", requested=" + requested + "}";
+    return "NodeInfo{" + name + ", pods=" + pods.size() + ", requested=" + requested() + "}";
   }
 }

@@ -62,6 +62,14 @@ public final class PodInfo {
   private final List<String> images;
   private final List<String> pvcNames;
   private final List<V1OwnerReference> ownerReferences;
+  // status.startTime of the wrapped pod, read once (preemption sorts and weighs victims by it)
+  private final @Nullable OffsetDateTime startTime;
+  // the flat figures of {@code requests} (a node adds and subtracts them without reaching it)
+  private final long requestsMilliCpu;
+  private final long requestsMemory;
+  private final long requestsEphemeralStorage;
+  private final long requestsPods;
+  private final boolean requestsScalars;
 
   private PodInfo(V1Pod pod) {
     this.pod = Objects.requireNonNull(pod, "pod must not be null");
@@ -76,6 +84,12 @@ public final class PodInfo {
         meta.getOwnerReferences() == null ? List.of() : List.copyOf(meta.getOwnerReferences());
     this.priority = spec.getPriority() == null ? 0 : spec.getPriority();
     this.requests = PodRequests.of(spec);
+    this.requestsMilliCpu = requests.milliCpu();
+    this.requestsMemory = requests.memory();
+    this.requestsEphemeralStorage = requests.ephemeralStorage();
+    this.requestsPods = requests.allowedPodNumber();
+    this.requestsScalars = !requests.scalarResources().isEmpty();
+    this.startTime = startTimeOf(pod);
     Resource nonZero = PodRequests.withDefaults(spec);
     this.nonZeroMilliCpu = nonZero.milliCpu();
     this.nonZeroMemory = nonZero.memory();
@@ -260,6 +274,12 @@ public final class PodInfo {
   /** A copy of {@code other} wrapping {@code pod}; see {@link #withNodeName}. */
   private PodInfo(PodInfo other, V1Pod pod) {
     this.pod = pod;
+    this.startTime = startTimeOf(pod);
+    this.requestsMilliCpu = other.requestsMilliCpu;
+    this.requestsMemory = other.requestsMemory;
+    this.requestsEphemeralStorage = other.requestsEphemeralStorage;
+    this.requestsPods = other.requestsPods;
+    this.requestsScalars = other.requestsScalars;
     this.uid = other.uid;
     this.namespace = other.namespace;
     this.name = other.name;
@@ -523,7 +543,36 @@ public final class PodInfo {
 
   /** Returns {@code status.startTime}, or {@code null}. */
   public @Nullable OffsetDateTime startTime() {
+    return startTime;
+  }
+
+  private static @Nullable OffsetDateTime startTimeOf(V1Pod pod) {
     return pod.getStatus() == null ? null : pod.getStatus().getStartTime();
+  }
+
+  /** Returns {@code requests().milliCpu()}, read without reaching the {@link Resource}. */
+  long requestsMilliCpu() {
+    return requestsMilliCpu;
+  }
+
+  /** Returns {@code requests().memory()}, read without reaching the {@link Resource}. */
+  long requestsMemory() {
+    return requestsMemory;
+  }
+
+  /** Returns {@code requests().ephemeralStorage()}, read without reaching the {@link Resource}. */
+  long requestsEphemeralStorage() {
+    return requestsEphemeralStorage;
+  }
+
+  /** Returns {@code requests().allowedPodNumber()}, read without reaching the {@link Resource}. */
+  long requestsPods() {
+    return requestsPods;
+  }
+
+  /** Returns whether {@code requests()} has scalar resources. */
+  boolean requestsScalars() {
+    return requestsScalars;
   }
 
   @Override

@@ -330,6 +330,17 @@ final class PodInfoTest {
                 },
             false),
         Arguments.argumentSet(
+            "started: a status with a start time, the rest shared",
+            (UnaryOperator<V1Pod>)
+                p -> {
+                  V1Pod r = copyOf(p);
+                  r.status(
+                      new io.kubernetes.client.openapi.models.V1PodStatus()
+                          .startTime(java.time.OffsetDateTime.parse("2026-01-01T00:00:05Z")));
+                  return r;
+                },
+            true),
+        Arguments.argumentSet(
             "containers changed",
             (UnaryOperator<V1Pod>)
                 p -> {
@@ -385,7 +396,14 @@ final class PodInfoTest {
                 next.nonZeroMilliCpu(),
                 next.tolerations(),
                 next.nodeSelector(),
-                next.images()))
+                next.images(),
+                String.valueOf(next.startTime()),
+                List.of(
+                    next.requestsMilliCpu(),
+                    next.requestsMemory(),
+                    next.requestsEphemeralStorage(),
+                    next.requestsPods()),
+                next.requestsScalars()))
         .isEqualTo(
             java.util.Arrays.asList(
                 parsed.nodeName(),
@@ -396,7 +414,14 @@ final class PodInfoTest {
                 parsed.nonZeroMilliCpu(),
                 parsed.tolerations(),
                 parsed.nodeSelector(),
-                parsed.images()));
+                parsed.images(),
+                String.valueOf(parsed.startTime()),
+                List.of(
+                    parsed.requests().milliCpu(),
+                    parsed.requests().memory(),
+                    parsed.requests().ephemeralStorage(),
+                    parsed.requests().allowedPodNumber()),
+                !parsed.requests().scalarResources().isEmpty()));
     assertThat(next.requests() == info.requests()).isEqualTo(shared);
   }
 

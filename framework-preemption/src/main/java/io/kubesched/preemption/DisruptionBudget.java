@@ -74,6 +74,10 @@ public record DisruptionBudget(
    * it among its disrupted pods; a pod that drives a budget below zero is violating.
    */
   public static Split split(List<PodInfo> pods, List<DisruptionBudget> budgets) {
+    if (budgets.isEmpty()) {
+      // no budget to violate (and no pod's labels to read)
+      return new Split(List.of(), List.copyOf(pods));
+    }
     int[] allowed = new int[budgets.size()];
     for (int i = 0; i < allowed.length; i++) {
       allowed[i] = budgets.get(i).disruptionsAllowed();

@@ -233,6 +233,12 @@ public final class Evaluator {
    * are tried depends on thread timing there. Here the nodes are tried in waves of the
    * parallelizer's parallelism and the candidates are recorded in node order after each wave, so
    * the result is repeatable; with parallelism 1 it is exactly kube's sequential behaviour.
+   *
+   * <p>Each node gets its own copy of the node info. The cycle state is copied once per worker slot
+   * and reused for the slot's nodes when the policy {@link
+   * PreemptionInterface#changesStateOnlyThroughExtensions() changes it only through the PreFilter
+   * extensions} and none is active (the copy stays equal to {@code state}); otherwise each node
+   * gets its own copy, as in kube.
    */
   public DryRunResult dryRunPreemption(
       CycleState state,
@@ -244,10 +250,15 @@ public final class Evaluator {
     int n = potentialNodes.size();
     BoundedList nonViolating = new BoundedList(numCandidates);
     BoundedList violating = new BoundedList(numCandidates);
-    Map<String, Status> statuses = new ConcurrentHashMap<>();
+    Map<String, Status> statuses = new ConcurrentHashMap<>(Math.min(n, 1024));
     List<String> errors = Collections.synchronizedList(new ArrayList<>());
     Candidate[] found = new Candidate[n];
     int wave = Math.max(1, handle.parallelizer().parallelism());
+    // the piece j of a wave always runs on slot j, and the waves run one after the other
+    CycleState[] slots =
+        policy.changesStateOnlyThroughExtensions() && !handle.preFilterExtensionsActive(state)
+            ? new CycleState[wave]
+            : null;
     boolean enough = false;
     for (int start = 0; start < n && !enough; start += wave) {
       int first = start;
@@ -262,7 +273,7 @@ public final class Evaluator {
                 // a node where the outcome is known (no possible victim) costs no copies
                 VictimSelection sel = policy.selectVictimsWithoutCopy(pod, node).orElse(null);
                 if (sel == null) {
-                  sel = policy.selectVictimsOnNode(state.clone(), pod, node.snapshot(), pdbs);
+                  sel = selectVictims(state, slots, j, pod, node, pdbs);
                 }
                 Status status = sel.status();
                 if (status.isSuccess() && !sel.victims().isEmpty()) {
@@ -293,6 +304,36 @@ public final class Evaluator {
     List<Candidate> all = new ArrayList<>(nonViolating.get());
     all.addAll(violating.get());
     return new DryRunResult(all, statuses, errors);
+  }
+
+  /**
+   * Runs the policy's victim selection on a copy of {@code node} with slot {@code j}'s copy of
+   * {@code state} when {@code slots} is given (made on first use, dropped when it was written to),
+   * else with a copy of its own.
+   */
+  private VictimSelection selectVictims(
+      CycleState state,
+      CycleState[] slots,
+      int j,
+      PodInfo pod,
+      NodeInfo node,
+      List<DisruptionBudget> pdbs) {
+    if (slots == null) {
+      return policy.selectVictimsOnNode(state.clone(), pod, node.snapshot(), pdbs);
+    }
+    CycleState working = slots[j];
+    if (working == null) {
+      working = state.clone();
+      slots[j] = working;
+    }
+    long revision = working.revision();
+    try {
+      return policy.selectVictimsOnNode(working, pod, node.snapshot(), pdbs);
+    } finally {
+      if (working.revision() != revision) {
+        slots[j] = null;
+      }
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package io.kubesched.preemption;
 import io.kubesched.framework.PodInfo;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -49,7 +50,43 @@ public final class PodImportance {
    * MoreImportantPod)} does, equal pods included.
    */
   public static void sortAsKube(List<PodInfo> pods, Instant now) {
-    GoSort.slice(pods, (a, b) -> moreImportantAsKube(a, b, now));
+    int n = pods.size();
+    if (n < 2) {
+      return;
+    }
+    // each pod's priority and start are read once, not at every comparison; the comparisons are
+    // the same, so the sort makes the same moves
+    List<Ranked> ranked = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      ranked.add(Ranked.of(pods.get(i), now));
+    }
+    GoSort.slice(ranked, Ranked::moreImportantAsKube);
+    for (int i = 0; i < n; i++) {
+      pods.set(i, ranked.get(i).pod());
+    }
+  }
+
+  /**
+   * A pod with what {@link #moreImportantAsKube} reads of it: the priority, whether it has started,
+   * and its start time ({@code now} when it has not started) in epoch seconds and nanoseconds.
+   */
+  private record Ranked(PodInfo pod, int priority, boolean started, long seconds, int nanos) {
+    static Ranked of(PodInfo pod, Instant now) {
+      OffsetDateTime t = pod.startTime();
+      Instant start = t == null ? now : t.toInstant();
+      return new Ranked(pod, pod.priority(), t != null, start.getEpochSecond(), start.getNano());
+    }
+
+    /** {@link PodImportance#moreImportantAsKube} on the values read. */
+    boolean moreImportantAsKube(Ranked b) {
+      if (priority != b.priority) {
+        return priority > b.priority;
+      }
+      if (!started && !b.started) {
+        return true;
+      }
+      return seconds < b.seconds || (seconds == b.seconds && nanos < b.nanos);
+    }
   }
 
   /** Returns the order that puts the most important pods first. */

@@ -33,12 +33,31 @@ public interface PreemptionInterface {
 
   /**
    * Finds the smallest set of pods on {@code node} whose eviction lets {@code pod} fit. Both {@code
-   * state} and {@code node} are copies the method may modify.
+   * state} and {@code node} are copies the method may modify; {@code node} is this call's own, and
+   * so is {@code state} unless {@link #changesStateOnlyThroughExtensions()} says that it may be
+   * shared (see there).
    *
    * @param pdbs the pod disruption budgets of the cluster
    */
   VictimSelection selectVictimsOnNode(
       CycleState state, PodInfo pod, NodeInfo node, List<DisruptionBudget> pdbs);
+
+  /**
+   * Returns whether {@link #selectVictimsOnNode} changes its {@code state} only through {@link
+   * io.kubesched.framework.FrameworkHandle#runPreFilterExtensionAddPod} and {@link
+   * io.kubesched.framework.FrameworkHandle#runPreFilterExtensionRemovePod}, and otherwise only
+   * reads it (and hands it to the handle's Filter runs, which only read it).
+   *
+   * <p>When it does and no PreFilter extension is active in the cycle ({@link
+   * io.kubesched.framework.FrameworkHandle#preFilterExtensionsActive}), those calls leave the state
+   * as it is, so the dry run gives each of its workers one copy of the state for all the nodes the
+   * worker tries instead of a copy per node (a copy that was written to, {@link
+   * CycleState#revision()}, is replaced before the next node). The default, {@code false}, keeps a
+   * copy per node.
+   */
+  default boolean changesStateOnlyThroughExtensions() {
+    return false;
+  }
 
   /**
    * Returns the outcome {@link #selectVictimsOnNode} would have on {@code node} when it is known

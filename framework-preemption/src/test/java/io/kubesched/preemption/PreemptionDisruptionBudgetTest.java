@@ -118,6 +118,12 @@ final class PreemptionDisruptionBudgetTest {
             List.of(),
             List.of("a")),
         argumentSet(
+            "no budget: every pod is non-violating, in input order",
+            List.of(),
+            List.of(pod("b", "foo"), pod("a", null), pod("c", "bar")),
+            List.of(),
+            List.of("b", "a", "c")),
+        argumentSet(
             "every matching budget is consumed",
             List.of(pdb("default", app("foo"), 5), pdb("default", app("foo"), 0)),
             List.of(pod("a", "foo")),

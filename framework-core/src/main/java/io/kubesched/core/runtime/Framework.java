@@ -473,6 +473,11 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     return runPreFilterExtension(state, podToSchedule, podToRemove, node, false);
   }
 
+  @Override
+  public boolean preFilterExtensionsActive(CycleState state) {
+    return activeExtensions(state.skipFilterPlugins()).length > 0;
+  }
+
   private Status runPreFilterExtension(
       CycleState state, PodInfo podToSchedule, PodInfo other, NodeInfo node, boolean add) {
     PreFilterPlugin[] extensions = activeExtensions(state.skipFilterPlugins());
@@ -791,7 +796,13 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   /**
    * The same with the pods nominated to {@code node} given (as {@link
    * PodNominator#nominatedPodsByNode()} read them for the whole Filter phase).
+   *
+   * <p>The first pass adds the nominated pods to a copy of the node and, when a PreFilter extension
+   * is active, to a copy of the state; with none active the AddPod calls leave the state as it is,
+   * so the pass reads the given state itself (Filter plugins only read it) and keeps its resolved
+   * Filter plugins.
    */
+  @Override
   public Status runFilterPluginsWithNominatedPods(
       CycleState state, PodInfo pod, NodeInfo node, List<PodInfo> nominated) {
     Status status = Status.success();
@@ -807,7 +818,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
             if (pi.priority() >= pod.priority() && !sameUid(pi.uid(), pod.uid())) {
               if (nodeOut == null) {
                 nodeOut = node.snapshot();
-                stateOut = state.clone();
+                stateOut = preFilterExtensionsActive(state) ? state.clone() : state;
               }
               nodeOut.addPod(pi);
               Status s = runPreFilterExtensionAddPod(stateOut, pod, pi, nodeOut);

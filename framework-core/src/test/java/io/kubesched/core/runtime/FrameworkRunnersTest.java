@@ -378,6 +378,55 @@ final class FrameworkRunnersTest {
     assertThat(n1.pods()).isEmpty();
   }
 
+  static Stream<Arguments> nominatedStateCases() {
+    return Stream.of(
+        argumentSet(
+            "an active extension: the first pass filters a copy of the state, the second the state",
+            Set.of(),
+            true,
+            List.of(false, true)),
+        argumentSet(
+            "no active extension: AddPod changes nothing, both passes filter the state itself",
+            Set.of("E"),
+            false,
+            List.of(true, true)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("nominatedStateCases")
+  void nominatedPassCopiesTheStateOnlyForActiveExtensions(
+      Set<String> skipped, boolean active, List<Boolean> filteredTheGivenState) {
+    Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));
+    FrameworkContext ctx =
+        Fixtures.context(nominator, new WaitingPods(new ManualScheduler()), SchedulerMetrics.NOOP);
+    CycleState state = new CycleState();
+    EngineAccess.setSkipFilterPlugins(state, skipped);
+    List<Boolean> given = new ArrayList<>();
+    Plugin ext = fake("E").addPod(Status.success()).build();
+    Plugin filter =
+        Fake.plugin("F")
+            .filterCall(
+                a -> {
+                  given.add(a[0] == state);
+                  return Status.success();
+                })
+            .build();
+    List<Plugin> all = List.of(ext, filter, queueSort(), binder());
+    Framework f =
+        Framework.create(
+            basePlugins().enable("preFilter", "E").enable("filter", "F").profile(),
+            0,
+            Fake.registry(all.toArray(new Plugin[0])),
+            ctx);
+
+    Status s = f.runFilterPluginsWithNominatedPods(state, pod("p", 5), node("n1"));
+
+    assertThat(s).isEqualTo(Status.success());
+    assertThat(f.preFilterExtensionsActive(state)).isEqualTo(active);
+    assertThat(given).isEqualTo(filteredTheGivenState);
+    assertThat(journal).containsExactlyElementsOf(active ? List.of("E.addPod@n1") : List.of());
+  }
+
   @Test
   void aFailingAddPodOfANominatedPodIsAnError() {
     Fixtures.Nominator nominator = new Fixtures.Nominator().add("n1", pod("nom", 5));

@@ -217,12 +217,22 @@ public final class DefaultPreemption
   @Override
   public Optional<VictimSelection> selectVictimsWithoutCopy(PodInfo pod, NodeInfo node) {
     int priority = pod.priority();
-    for (PodInfo p : node.pods()) {
-      if (p.priority() < priority) {
+    List<PodInfo> pods = node.pods();
+    for (int i = 0, n = pods.size(); i < n; i++) {
+      if (pods.get(i).priority() < priority) {
         return Optional.empty();
       }
     }
     return Optional.of(VictimSelection.failed(Status.unresolvable(REASON_NO_VICTIMS)));
+  }
+
+  /**
+   * Returns {@code true}: {@link #selectVictimsOnNode} changes the state only through the PreFilter
+   * extensions.
+   */
+  @Override
+  public boolean changesStateOnlyThroughExtensions() {
+    return true;
   }
 
   /**
@@ -238,7 +248,11 @@ public final class DefaultPreemption
       // kube 1.33 removes the victims while ranging over the node's pod slice, and its removal
       // moves the last pod into the freed slot; the loop below reads the slice the way Go's range
       // does (fixed length, shared backing array) so that victims are found in the same order
-      PodInfo[] slice = node.pods().toArray(new PodInfo[0]);
+      List<PodInfo> pods = node.pods();
+      PodInfo[] slice = new PodInfo[pods.size()];
+      for (int i = 0; i < slice.length; i++) {
+        slice[i] = pods.get(i);
+      }
       int live = slice.length;
       for (int i = 0; i < slice.length; i++) {
         PodInfo p = slice[i];
@@ -258,9 +272,11 @@ public final class DefaultPreemption
       if (potential.isEmpty()) {
         return VictimSelection.failed(Status.unresolvable(REASON_NO_VICTIMS));
       }
+      // the nominations are read once for all the Filter runs on this node
+      List<PodInfo> nominated = handle.nominator().nominatedPodsForNode(node.name());
       // preemption does not try to satisfy affinity to the victims: if the pod does not fit
       // without all of them, the node is no candidate
-      Status fits = handle.runFilterPluginsWithNominatedPods(state, pod, node);
+      Status fits = handle.runFilterPluginsWithNominatedPods(state, pod, node, nominated);
       if (!fits.isSuccess()) {
         return VictimSelection.failed(fits);
       }
@@ -270,12 +286,12 @@ public final class DefaultPreemption
       List<PodInfo> victims = new ArrayList<>();
       int violations = 0;
       for (PodInfo p : split.violating()) {
-        if (!reprieve(state, pod, p, node, victims)) {
+        if (!reprieve(state, pod, p, node, nominated, victims)) {
           violations++;
         }
       }
       for (PodInfo p : split.nonViolating()) {
-        reprieve(state, pod, p, node, victims);
+        reprieve(state, pod, p, node, nominated, victims);
       }
       if (!split.violating().isEmpty() && !split.nonViolating().isEmpty()) {
         PodImportance.sortAsKube(victims, now);
@@ -288,13 +304,19 @@ public final class DefaultPreemption
 
   /** Adds {@code p} back; when {@code pod} no longer fits, removes it again as a victim. */
   private boolean reprieve(
-      CycleState state, PodInfo pod, PodInfo p, NodeInfo node, List<PodInfo> victims) {
+      CycleState state,
+      PodInfo pod,
+      PodInfo p,
+      NodeInfo node,
+      List<PodInfo> nominated,
+      List<PodInfo> victims) {
     node.addPod(p);
     Status added = handle.runPreFilterExtensionAddPod(state, pod, p, node);
     if (!added.isSuccess()) {
       throw asException(added);
     }
-    boolean fits = handle.runFilterPluginsWithNominatedPods(state, pod, node).isSuccess();
+    boolean fits =
+        handle.runFilterPluginsWithNominatedPods(state, pod, node, nominated).isSuccess();
     if (!fits) {
       removePod(state, pod, p, node);
       victims.add(p);
