@@ -2,6 +2,7 @@ package io.kubesched.framework;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -35,11 +36,16 @@ public final class FitErrorMessage {
     if (!preFilterMsg.isEmpty()) {
       m.append(' ').append(preFilterMsg).append('.');
     } else {
+      // nodes rejected for the same reason mostly share one status object: count those first
+      Map<Status, int[]> byStatus = new IdentityHashMap<>();
+      for (Status status : nodeStatuses.values()) {
+        byStatus.computeIfAbsent(status, k -> new int[1])[0]++;
+      }
       Map<String, Integer> histogram = new HashMap<>();
-      nodeStatuses.forEach(
-          (node, status) -> {
+      byStatus.forEach(
+          (status, count) -> {
             for (String r : status.allReasons()) {
-              histogram.merge(r, 1, Integer::sum);
+              histogram.merge(r, count[0], Integer::sum);
             }
           });
       if (nodeStatuses.size() < numAllNodes) {
