@@ -2,9 +2,9 @@ package io.kubesched.framework;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * kube's {@code FitError.Error()} text, {@code "0/N nodes are available: ..."}, byte for byte: the
@@ -36,18 +36,20 @@ public final class FitErrorMessage {
     if (!preFilterMsg.isEmpty()) {
       m.append(' ').append(preFilterMsg).append('.');
     } else {
-      // nodes rejected for the same reason mostly share one status object: count those first
-      Map<Status, int[]> byStatus = new IdentityHashMap<>();
-      for (Status status : nodeStatuses.values()) {
-        byStatus.computeIfAbsent(status, k -> new int[1])[0]++;
-      }
+      // nodes rejected for one reason often share one status object, one after the other: each
+      // run of the same object adds its reasons once
       Map<String, Integer> histogram = new HashMap<>();
-      byStatus.forEach(
-          (status, count) -> {
-            for (String r : status.allReasons()) {
-              histogram.merge(r, count[0], Integer::sum);
-            }
-          });
+      @Nullable Status run = null;
+      int length = 0;
+      for (Status status : nodeStatuses.values()) {
+        if (status != run) {
+          addReasons(histogram, run, length);
+          run = status;
+          length = 0;
+        }
+        length++;
+      }
+      addReasons(histogram, run, length);
       if (nodeStatuses.size() < numAllNodes) {
         int absent = numAllNodes - nodeStatuses.size();
         for (String r : absentNodesStatus.allReasons()) {
@@ -66,6 +68,16 @@ public final class FitErrorMessage {
       m.append(' ').append(postFilterMsg);
     }
     return m.toString();
+  }
+
+  private static void addReasons(
+      Map<String, Integer> histogram, @Nullable Status status, int count) {
+    if (status == null) {
+      return;
+    }
+    for (String r : status.allReasons()) {
+      histogram.merge(r, count, Integer::sum);
+    }
   }
 
   /** Compares by Unicode code points, which equals Go's byte-wise comparison of UTF-8 strings. */

@@ -1,5 +1,6 @@
 package io.kubesched.core.runtime;
 
+import io.kubesched.framework.FilterPlugin;
 import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.Status;
 
@@ -29,4 +30,29 @@ final class FilterScratch {
   final Status[] block = new Status[BLOCK];
   // each block position's node row (list position), set by filterBlock
   final int[] blockRows = new int[BLOCK];
+
+  // Framework.runFilterPlugins(block): per position in the cycle's plugin array, the last
+  // rejection a plugin returned and the same carrying its name, so that the nodes a plugin rejects
+  // with one status object share one named status (statuses are immutable)
+  private FilterPlugin[] namedBy = new FilterPlugin[0];
+  private Status[] unnamed = new Status[0];
+  private Status[] named = new Status[0];
+
+  /** Returns {@code s.withPlugin(plugin.name())}, the same object as last time for the same s. */
+  Status named(int position, FilterPlugin plugin, Status s) {
+    if (position >= namedBy.length) {
+      int n = Math.max(position + 1, 16);
+      namedBy = java.util.Arrays.copyOf(namedBy, n);
+      unnamed = java.util.Arrays.copyOf(unnamed, n);
+      named = java.util.Arrays.copyOf(named, n);
+    }
+    if (namedBy[position] == plugin && unnamed[position] == s) {
+      return named[position];
+    }
+    Status out = s.withPlugin(plugin.name());
+    namedBy[position] = plugin;
+    unnamed[position] = s;
+    named[position] = out;
+    return out;
+  }
 }

@@ -630,7 +630,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
           java.util.Arrays.fill(out, alive[j], count, s);
           break;
         }
-        out[alive[j]] = s.withPlugin(pl.name());
+        out[alive[j]] = scratch.named(i, pl, s);
       }
       n = m;
     }
