@@ -1,6 +1,7 @@
 package io.kubesched.framework;
 
 import java.util.Arrays;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -135,7 +136,7 @@ public final class NodeColumns {
     flags[row] = f;
     LabelColumn[] lc = labelColumns;
     if (lc.length > 0) {
-      java.util.Map<String, String> labels = node.labels();
+      Map<String, String> labels = node.labels();
       for (LabelColumn c : lc) {
         c.values()[row] = labels.get(c.key());
       }

@@ -427,7 +427,6 @@ public final class InterPodAffinity
     }
     List<NodeInfo> withAffinity =
         hasConstraints ? null : handle.snapshot().havePodsWithAffinityList();
-    List<NodeInfo> nodes = hasConstraints ? handle.snapshot().list() : memoNodes(withAffinity);
     if (pod.affinityParseError() != null) {
       return Status.error("failed to parse pod: " + pod.affinityParseError());
     }
@@ -435,6 +434,7 @@ public final class InterPodAffinity
       // no preferred term of its own and no existing pod with affinity: nothing to score
       return Status.skip();
     }
+    List<NodeInfo> nodes = hasConstraints ? handle.snapshot().list() : memoNodes(withAffinity);
     List<V1Namespace>[] cache = new List[1];
     ResolvedWeighted[] preferred = resolveWeighted(pod.preferredAffinityTerms(), cache);
     ResolvedWeighted[] preferredAnti = resolveWeighted(pod.preferredAntiAffinityTerms(), cache);

@@ -20,11 +20,17 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
   private final PodTopologySpread plugin;
   private final PreFilterState s;
   private final String podKey;
+  // each constraint's topology key (the constraints do not change after PreFilter)
+  private final String[] keys;
 
   BoundFilter(PodTopologySpread plugin, PreFilterState s, String podKey) {
     this.plugin = plugin;
     this.s = s;
     this.podKey = podKey;
+    this.keys = new String[s.constraints.length];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = s.constraints[i].topologyKey();
+    }
   }
 
   @Override
@@ -41,10 +47,6 @@ final class BoundFilter implements CycleBoundFilter.NodeCheck {
       Status[] out) {
     SpreadConstraint[] cs = s.constraints;
     int nc = cs.length;
-    String[] keys = new String[nc];
-    for (int i = 0; i < nc; i++) {
-      keys[i] = cs[i].topologyKey();
-    }
     String[][] byRow = LabelColumns.of(columns, keys);
     int[] self = new int[nc];
     int[] min = new int[nc];

@@ -112,7 +112,10 @@ public final class PodTopologySpread
   /** Counts kept across cycles; guarded by itself. */
   private final CountMemo.Store memos = new CountMemo.Store();
 
-  /** The nodes' topology values kept across cycles (PreScore reads them per feasible node). */
+  /**
+   * The nodes' topology values kept across cycles, for a PreScore whose feasible nodes do not say
+   * which rows of the snapshot's columns they are (else it reads the label columns).
+   */
   private final TopologyValues topologyValues = new TopologyValues();
 
   /**
