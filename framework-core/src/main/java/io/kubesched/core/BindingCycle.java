@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -51,6 +52,12 @@ final class BindingCycle {
   private final Object monitor = new Object();
   private long completions;
 
+  /** The scheduling loop's thread, whose allowed cycles are held ({@link #holdHandOffsOf}). */
+  private volatile Thread loopThread;
+
+  /** The cycles the loop's thread holds back; only that thread touches it. */
+  private final HeldHandOffs held;
+
   /**
    * Creates the binding cycle.
    *
@@ -70,6 +77,7 @@ final class BindingCycle {
     this.metrics = metrics;
     this.failures = failures;
     this.onBound = onBound;
+    this.held = new HeldHandOffs(bindingExecutor, System::nanoTime);
   }
 
   /** Returns the number of cycles started and not finished, including those waiting on Permit. */
@@ -130,6 +138,11 @@ final class BindingCycle {
     if (waiting) {
       waitingOnPermit.incrementAndGet();
     }
+    if (permit.isDone() && Thread.currentThread() == loopThread) {
+      Status allowed = permitStatus(permit);
+      held.hold(() -> run(state, fwk, qpi, assumed, result, podsToActivate, startNanos, allowed));
+      return;
+    }
     permit.whenComplete(
         (status, error) -> {
           if (waiting) {
@@ -145,6 +158,39 @@ final class BindingCycle {
             cycle.run();
           }
         });
+  }
+
+  /** The outcome of a Permit wait that has ended, as the cycle reads it. */
+  private static Status permitStatus(CompletableFuture<Status> permit) {
+    Status s;
+    try {
+      s = permit.join();
+    } catch (CompletionException e) {
+      s = Status.error(e.getCause() != null ? e.getCause() : e);
+    } catch (RuntimeException e) {
+      s = Status.error(e);
+    }
+    return s == null ? Status.success() : s;
+  }
+
+  /**
+   * Makes {@code thread} (the scheduling loop's) hold the cycles it starts whose Permit has already
+   * allowed or rejected them, until it calls {@link #releaseHeld}; cycles that wait on Permit, and
+   * those other threads start, are handed to the executor as before.
+   */
+  void holdHandOffsOf(Thread thread) {
+    this.loopThread = thread;
+  }
+
+  /**
+   * Hands the held cycles to the executor when {@code all} or when the hold's limits are reached
+   * (see {@link HeldHandOffs}); only the loop's thread calls this, after each scheduling cycle and
+   * before it waits for pods.
+   */
+  void releaseHeld(boolean all) {
+    if (Thread.currentThread() == loopThread) {
+      held.release(all);
+    }
   }
 
   private void run(

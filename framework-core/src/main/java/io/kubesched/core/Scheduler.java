@@ -302,24 +302,48 @@ public final class Scheduler implements AutoCloseable {
   }
 
   private void loop() {
-    while (!closed) {
-      QueuedPodInfo next;
-      try {
-        next = queue.pop();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
+    bindings.holdHandOffsOf(Thread.currentThread());
+    try {
+      while (!closed) {
+        QueuedPodInfo next = queue.tryPop().orElse(null);
+        if (next == null) {
+          bindings.releaseHeld(true);
+          awaitReadyBriefly();
+          try {
+            next = queue.pop();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+          }
+        }
+        if (next == null) {
+          return;
+        }
+        try {
+          scheduleOne(next);
+        } catch (RuntimeException e) {
+          log.atError().setMessage("scheduling cycle failed").setCause(e).log();
+        }
+        bindings.releaseHeld(false);
       }
-      if (next == null) {
-        return;
-      }
-      try {
-        scheduleOne(next);
-      } catch (RuntimeException e) {
-        log.atError().setMessage("scheduling cycle failed").setCause(e).log();
-      }
+    } finally {
+      bindings.releaseHeld(true);
     }
   }
+
+  /**
+   * Spins for up to {@link #SPIN_NANOS} until the queue has a pod, so that a stream of additions a
+   * little slower than the loop does not cost a thread wake-up per pod (each one a system call, and
+   * on virtual machines an interrupt between CPUs).
+   */
+  private void awaitReadyBriefly() {
+    long deadline = System.nanoTime() + SPIN_NANOS;
+    while (!queue.hasReadyPods() && !closed && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+  }
+
+  private static final long SPIN_NANOS = 50_000L;
 
   /**
    * Stops the scheduling loop, the periodic flushes and the listener, closes the queue and shuts

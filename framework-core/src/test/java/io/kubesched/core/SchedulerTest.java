@@ -538,6 +538,53 @@ final class SchedulerTest {
     assertThat(bound.get(30, TimeUnit.SECONDS)).isEqualTo("p@n1");
   }
 
+  /**
+   * The loop holds the binding cycles of a burst back and hands them over in groups; every pod of a
+   * burst larger than a group, and the last group's, which the loop releases when it runs out of
+   * pods, gets bound; each cycle is handed over by the loop's own thread.
+   */
+  @Test
+  void theSchedulingLoopBindsEveryPodOfABurstHandedOverInGroups() throws Exception {
+    InMemoryCluster real = new InMemoryCluster();
+    real.addNode(node("n1", "1000", "1000Gi"));
+    int burst = 3 * HeldHandOffs.MAX_HELD + 5;
+    java.util.concurrent.CountDownLatch allBound = new java.util.concurrent.CountDownLatch(burst);
+    real.addListener(
+        new ClusterListener() {
+          @Override
+          public void onPodUpdate(V1Pod oldPod, V1Pod pod) {
+            if (oldPod.getSpec().getNodeName() == null && pod.getSpec().getNodeName() != null) {
+              allBound.countDown();
+            }
+          }
+        });
+    java.util.Set<String> handingThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.ExecutorService binder =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    closeables.add(binder::shutdownNow);
+    java.util.concurrent.Executor recording =
+        r -> {
+          handingThreads.add(Thread.currentThread().getName());
+          binder.execute(r);
+        };
+    Plugin[] plugins = {new TestPlugins.Sort(), new TestPlugins.Fit()};
+    Scheduler s =
+        Scheduler.builder()
+            .cluster(real)
+            .configuration(TestPlugins.configuration(PROFILE, plugins))
+            .registry(TestPlugins.registry(plugins))
+            .bindingExecutor(recording)
+            .build();
+    closeables.add(s);
+    for (int i = 0; i < burst; i++) {
+      real.addPod(pod("p" + i, "1", 0));
+    }
+    s.startSchedulingLoop();
+
+    assertThat(allBound.await(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(handingThreads).allSatisfy(t -> assertThat(t).startsWith("kubesched-scheduler"));
+  }
+
   /** Orders the active queue by pod name, whatever the priority. */
   private static final class NameSort implements io.kubesched.framework.QueueSortPlugin {
     @Override

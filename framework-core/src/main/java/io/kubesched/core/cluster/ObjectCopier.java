@@ -106,7 +106,7 @@ public final class ObjectCopier {
     if (obj == null) {
       return null;
     }
-    return (T) copy(obj, obj.getClass());
+    return (T) copy(obj, SHAPES.get(obj.getClass()));
   }
 
   /**
@@ -122,8 +122,42 @@ public final class ObjectCopier {
   private static final java.util.concurrent.ConcurrentHashMap<QuantityKey, Quantity> QUANTITIES =
       new java.util.concurrent.ConcurrentHashMap<>();
 
-  /** The copy plan of one model class: its no-arg constructor and its serialized fields. */
-  private record ModelPlan(java.lang.reflect.Constructor<?> ctor, Field[] fields, Type[] types) {}
+  /**
+   * The copy plan of one model class: its no-arg constructor, its serialized fields and their
+   * declared types.
+   */
+  private record ModelPlan(java.lang.reflect.Constructor<?> ctor, Field[] fields, Shape[] shapes) {}
+
+  /**
+   * A declared type resolved once: the type, its raw class and its first two type arguments
+   * (wildcards replaced by their upper bound; {@link #OBJECT} where absent). Reading type arguments
+   * from a {@code ParameterizedType} clones an array on every call.
+   */
+  private record Shape(Type type, Class<?> raw, Shape arg0, Shape arg1) {
+    static Shape of(Type t) {
+      if (t == Object.class) {
+        return OBJECT;
+      }
+      Shape a0 = OBJECT;
+      Shape a1 = OBJECT;
+      if (t instanceof ParameterizedType p) {
+        Type[] args = p.getActualTypeArguments();
+        a0 = args.length > 0 ? of(upperBound(args[0])) : OBJECT;
+        a1 = args.length > 1 ? of(upperBound(args[1])) : OBJECT;
+      }
+      return new Shape(t, rawType(t), a0, a1);
+    }
+  }
+
+  private static final Shape OBJECT = new Shape(Object.class, Object.class, null, null);
+
+  private static final ClassValue<Shape> SHAPES =
+      new ClassValue<>() {
+        @Override
+        protected Shape computeValue(Class<?> type) {
+          return Shape.of(type);
+        }
+      };
 
   private static final ClassValue<ModelPlan> PLANS =
       new ClassValue<>() {
@@ -144,23 +178,24 @@ public final class ObjectCopier {
               }
             }
             Field[] fs = fields.toArray(new Field[0]);
-            Type[] ts = new Type[fs.length];
+            Shape[] ss = new Shape[fs.length];
             for (int i = 0; i < fs.length; i++) {
-              ts[i] = fs[i].getGenericType();
+              ss[i] = Shape.of(fs[i].getGenericType());
             }
-            return new ModelPlan(ctor, fs, ts);
+            return new ModelPlan(ctor, fs, ss);
           } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
           }
         }
       };
 
-  private static Object copy(Object value, Type declared) {
+  private static Object copy(Object value, Shape shape) {
     if (value == null) {
       return null;
     }
     Class<?> c = value.getClass();
-    if (declared != c && rawType(declared) == Object.class) {
+    Type declared = shape.type();
+    if (declared != c && shape.raw() == Object.class) {
       // Declared as Object: Gson re-reads it as maps, lists, doubles, strings and booleans.
       return GSON.fromJson(GSON.toJsonTree(value), declared);
     }
@@ -183,9 +218,9 @@ public final class ObjectCopier {
     if (value instanceof Quantity q) {
       return quantity(q);
     }
-    Class<?> raw = rawType(declared);
+    Class<?> raw = shape.raw();
     if (value instanceof List<?> list && (raw == List.class || raw == java.util.Collection.class)) {
-      Type elem = typeArgument(declared, 0);
+      Shape elem = shape.arg0();
       List<Object> out = new ArrayList<>(list.size());
       for (int i = 0, n = list.size(); i < n; i++) {
         Object e = list.get(i);
@@ -193,10 +228,8 @@ public final class ObjectCopier {
       }
       return out;
     }
-    if (value instanceof Map<?, ?> map
-        && raw == Map.class
-        && typeArgument(declared, 0) == String.class) {
-      Type v = typeArgument(declared, 1);
+    if (value instanceof Map<?, ?> map && raw == Map.class && shape.arg0().type() == String.class) {
+      Shape v = shape.arg1();
       Map<Object, Object> out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
       for (Map.Entry<?, ?> e : map.entrySet()) {
         if (e.getKey() != null && e.getValue() != null) {
@@ -214,7 +247,7 @@ public final class ObjectCopier {
           for (int i = 0; i < fs.length; i++) {
             Object v = fs[i].get(value);
             if (v != null) {
-              fs[i].set(out, copy(v, plan.types()[i]));
+              fs[i].set(out, copy(v, plan.shapes()[i]));
             }
           }
           return out;
@@ -259,12 +292,8 @@ public final class ObjectCopier {
     return Object.class;
   }
 
-  private static Type typeArgument(Type t, int i) {
-    if (t instanceof ParameterizedType p && p.getActualTypeArguments().length > i) {
-      Type a = p.getActualTypeArguments()[i];
-      return a instanceof java.lang.reflect.WildcardType w ? w.getUpperBounds()[0] : a;
-    }
-    return Object.class;
+  private static Type upperBound(Type a) {
+    return a instanceof java.lang.reflect.WildcardType w ? w.getUpperBounds()[0] : a;
   }
 
   /** Returns a deep copy of a generic map as decoded from YAML or JSON. */

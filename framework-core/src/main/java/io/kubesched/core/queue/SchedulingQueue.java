@@ -106,6 +106,10 @@ public final class SchedulingQueue implements PodNominator {
   // Counts the sections under the lock that may change the queue or the nominator; the pods
   // nominated by node are kept for the version they were resolved at. Both guarded by the lock.
   private long version;
+
+  /** Whether the active queue or the rejected backoff heap held pods at the last unlock. */
+  private volatile boolean ready;
+
   private long nominatedByNodeVersion = -1;
   private Map<String, List<PodInfo>> nominatedByNode;
   private final Nominator nominator = new Nominator();
@@ -287,9 +291,11 @@ public final class SchedulingQueue implements PodNominator {
 
   /** Adds a new unscheduled pod: to the active queue, or to the unschedulable pods when gated. */
   public void add(V1Pod pod) {
+    // Parsed before taking the lock: the scheduling loop waits on it.
+    PodInfo info = PodInfo.of(pod);
     lockForUpdate();
     try {
-      QueuedPodInfo p = new QueuedPodInfo(PodInfo.of(pod), clock.instant());
+      QueuedPodInfo p = new QueuedPodInfo(info, clock.instant());
       if (moveToActiveQ(p, ClusterEvents.UNSCHEDULED_POD_ADD.label(), false)) {
         cond.signalAll();
       }
@@ -856,7 +862,16 @@ public final class SchedulingQueue implements PodNominator {
    */
   private void unlockAfterUpdate() {
     version++;
+    ready = !activeQ.isEmpty() || backoffQ.hasRejected();
     lock.unlock();
+  }
+
+  /**
+   * Returns whether {@link #pop()} would have returned a pod without blocking when the queue was
+   * last changed: a hint read without the lock, for a caller that waits briefly before blocking.
+   */
+  public boolean hasReadyPods() {
+    return ready;
   }
 
   /**

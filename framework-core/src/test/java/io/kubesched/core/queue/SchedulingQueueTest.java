@@ -202,6 +202,29 @@ final class SchedulingQueueTest {
     assertThat(q.get("ns", "p").orElseThrow().backoffExpiration()).isEqualTo(T0.plusSeconds(1));
   }
 
+  /** The hint the scheduling loop spins on follows what pop would find, without the lock. */
+  @Test
+  void hasReadyPodsFollowsWhatPopWouldFind() throws InterruptedException {
+    SchedulingQueue q = queue();
+    List<Boolean> seen = new ArrayList<>();
+    seen.add(q.hasReadyPods());
+    q.add(pod("a"));
+    q.add(pod("b"));
+    seen.add(q.hasReadyPods());
+    q.pop();
+    seen.add(q.hasReadyPods());
+    q.pop();
+    seen.add(q.hasReadyPods());
+    q.add(pod("c"));
+    q.close();
+    seen.add(q.hasReadyPods());
+    q.pop();
+    seen.add(q.hasReadyPods());
+
+    // empty; two added; one popped; none left; c added, closed (pop still hands it out); popped
+    assertThat(seen).containsExactly(false, true, true, false, true, false);
+  }
+
   /**
    * The benchmark stall (issue #12): a pod added again while it is in flight is discarded by pop;
    * pop then returned null when nothing else was queued, which the scheduling loop takes for a
