@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The backoff queue (kube 1.33's {@code backoffQueue} with PopFromBackoffQ): pods rejected by
@@ -30,14 +31,19 @@ final class BackoffQueue {
   private final PodHeap rejected;
   private final PodHeap errors;
 
+  /** Creates a backoff queue whose heaps report each changed entry's key to {@code changed}. */
   BackoffQueue(
-      Clock clock, Duration initialBackoff, Duration maxBackoff, Comparator<QueuedPodInfo> order) {
+      Clock clock,
+      Duration initialBackoff,
+      Duration maxBackoff,
+      Comparator<QueuedPodInfo> order,
+      Consumer<String> changed) {
     this.clock = clock;
     this.initialBackoff = initialBackoff;
     this.maxBackoff = maxBackoff;
     Comparator<QueuedPodInfo> byExpiry = (a, b) -> backoffTime(a).compareTo(backoffTime(b));
-    this.rejected = new PodHeap(byExpiry.thenComparing(order));
-    this.errors = new PodHeap(byExpiry);
+    this.rejected = new PodHeap(byExpiry.thenComparing(order), changed);
+    this.errors = new PodHeap(byExpiry, changed);
   }
 
   /** Truncates {@code t} to the ordering window (the second). */

@@ -12,12 +12,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The pods nominated to nodes (kube's {@code nominator}): node name to pod references in nomination
- * order, and pod UID to node name. Not thread-safe; the queue guards it.
+ * order, and pod UID to node name. Every node whose nominations change is reported to the listener
+ * given at construction. Not thread-safe; the queue guards it.
  */
 final class Nominator {
   private static final Logger LOG = LoggerFactory.getLogger(Nominator.class);
@@ -39,10 +41,19 @@ final class Nominator {
 
   private final Map<String, List<PodRef>> nominatedPods = new LinkedHashMap<>();
   private final Map<String, String> podToNode = new HashMap<>();
+  // The nominated pods by queue key (namespace/name): one, unless a pod was replaced by another of
+  // the same name before the first one's nomination was dropped.
+  private final Map<String, List<PodRef>> byKey = new HashMap<>();
+  private final Consumer<String> nodeChanged;
   // Whether no pod is nominated, readable without the queue's lock: the Filter phase asks for
   // every node's nominated pods, and almost always there are none.
   private volatile boolean empty = true;
   private BiFunction<String, String, Optional<V1Pod>> podLister;
+
+  /** Creates an empty nominator; {@code nodeChanged} hears of every node whose pods change. */
+  Nominator(Consumer<String> nodeChanged) {
+    this.nodeChanged = nodeChanged;
+  }
 
   /** Sets the informer lookup that keeps deleted or bound pods out; {@code null}: no check. */
   void setPodLister(BiFunction<String, String, Optional<V1Pod>> podLister) {
@@ -91,8 +102,11 @@ final class Nominator {
         return;
       }
     }
-    refs.add(PodRef.of(pod));
+    PodRef ref = PodRef.of(pod);
+    refs.add(ref);
+    byKey.computeIfAbsent(ref.key(), k -> new ArrayList<>(1)).add(ref);
     empty = false;
+    nodeChanged.accept(nodeName);
   }
 
   /** Drops the nomination of the pod with {@code uid}, if any. */
@@ -106,8 +120,17 @@ final class Nominator {
       return;
     }
     for (int i = 0; i < refs.size(); i++) {
-      if (refs.get(i).uid().equals(uid)) {
+      PodRef ref = refs.get(i);
+      if (ref.uid().equals(uid)) {
         refs.remove(i);
+        List<PodRef> sameKey = byKey.get(ref.key());
+        if (sameKey != null) {
+          sameKey.removeIf(r -> r == ref);
+          if (sameKey.isEmpty()) {
+            byKey.remove(ref.key());
+          }
+        }
+        nodeChanged.accept(node);
         break;
       }
     }
@@ -164,5 +187,22 @@ final class Nominator {
   /** Returns the node the pod with {@code uid} is nominated to, or {@code null}. */
   String nodeOf(String uid) {
     return podToNode.get(uid);
+  }
+
+  /**
+   * Reports to the listener the node of every pod nominated under the queue key {@code key}
+   * (namespace/name): the queue calls it when the entry with that key changes.
+   */
+  void keyChanged(String key) {
+    List<PodRef> refs = byKey.get(key);
+    if (refs == null) {
+      return;
+    }
+    for (int i = 0; i < refs.size(); i++) {
+      String node = podToNode.get(refs.get(i).uid());
+      if (node != null) {
+        nodeChanged.accept(node);
+      }
+    }
   }
 }

@@ -6,11 +6,13 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A binary heap of queued pods keyed by {@code namespace/name} (kube's {@code heap.Heap}), with
- * O(log n) add, update, delete and pop. Entries that compare equal keep their insertion order. Not
- * thread-safe.
+ * O(log n) add, update, delete and pop. Entries that compare equal keep their insertion order. The
+ * key of every entry added, replaced or removed is reported to the listener given at construction.
+ * Not thread-safe.
  */
 final class PodHeap {
   private static final class Entry {
@@ -29,10 +31,20 @@ final class PodHeap {
   private final Comparator<QueuedPodInfo> order;
   private final ArrayList<Entry> heap = new ArrayList<>();
   private final Map<String, Entry> byKey = new HashMap<>();
+  private final Consumer<String> changed;
   private long nextSeq;
 
   PodHeap(Comparator<QueuedPodInfo> order) {
+    this(order, key -> {});
+  }
+
+  /**
+   * Creates a heap that reports the key of each entry added, replaced or removed to {@code
+   * changed}.
+   */
+  PodHeap(Comparator<QueuedPodInfo> order, Consumer<String> changed) {
     this.order = order;
+    this.changed = changed;
   }
 
   static String key(QueuedPodInfo p) {
@@ -48,6 +60,7 @@ final class PodHeap {
   void addOrUpdate(QueuedPodInfo p) {
     String k = key(p);
     Entry e = byKey.get(k);
+    changed.accept(k);
     if (e != null) {
       e.value = p;
       fix(e.index);
@@ -76,6 +89,7 @@ final class PodHeap {
     if (e == null) {
       return false;
     }
+    changed.accept(key);
     int i = e.index;
     int last = heap.size() - 1;
     if (i != last) {
@@ -100,6 +114,7 @@ final class PodHeap {
     }
     Entry top = heap.get(0);
     byKey.remove(top.key);
+    changed.accept(top.key);
     Entry last = heap.remove(heap.size() - 1);
     if (last != top) {
       // the hole left by the head sinks along the smaller children (one comparison per level),

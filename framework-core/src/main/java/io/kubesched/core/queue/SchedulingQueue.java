@@ -18,9 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,16 +101,14 @@ public final class SchedulingQueue implements PodNominator {
   private final PodHeap activeQ;
   private final BackoffQueue backoffQ;
   private final Map<String, QueuedPodInfo> unschedulablePods = new LinkedHashMap<>();
-  // Counts the sections under the lock that may change the queue or the nominator; the pods
-  // nominated by node are kept for the version they were resolved at. Both guarded by the lock.
-  private long version;
+  // The nominated pods by node as last resolved; the nominator, the heaps and the changes of the
+  // unschedulable pods mark the nodes to resolve again. Guarded by the lock.
+  private final ResolvedNominations resolved = new ResolvedNominations();
+  private final Nominator nominator = new Nominator(resolved::mark);
 
   /** Whether the active queue or the rejected backoff heap held pods at the last unlock. */
   private volatile boolean ready;
 
-  private long nominatedByNodeVersion = -1;
-  private Map<String, List<PodInfo>> nominatedByNode;
-  private final Nominator nominator = new Nominator();
   private final InFlightTracker inFlight = new InFlightTracker();
   private long schedCycle;
   private long moveRequestCycle = -1;
@@ -142,13 +138,14 @@ public final class SchedulingQueue implements PodNominator {
     this.profiles = Map.copyOf(profiles);
     this.maxInUnschedulable = Objects.requireNonNull(maxInUnschedulable, "maxInUnschedulable");
     Comparator<QueuedPodInfo> byLess = (a, b) -> sort.less(a, b) ? -1 : sort.less(b, a) ? 1 : 0;
-    this.activeQ = new PodHeap(byLess);
+    this.activeQ = new PodHeap(byLess, this::entryChanged);
     this.backoffQ =
         new BackoffQueue(
             clock,
             Objects.requireNonNull(initialBackoff, "initialBackoff"),
             Objects.requireNonNull(maxBackoff, "maxBackoff"),
-            byLess);
+            byLess,
+            this::entryChanged);
     this.hints = new QueueingHints(profiles);
   }
 
@@ -213,7 +210,7 @@ public final class SchedulingQueue implements PodNominator {
       if (activeQ.has(key) || backoffQ.has(key) || unschedulablePods.containsKey(key)) {
         return false;
       }
-      unschedulablePods.put(key, p);
+      putUnschedulable(key, p);
       LOG.atDebug()
           .addKeyValue("pod", p.podInfo().key())
           .addKeyValue("event", event)
@@ -223,7 +220,7 @@ public final class SchedulingQueue implements PodNominator {
     if (p.initialAttemptTimestamp() == null) {
       EngineAccess.setInitialAttemptTimestamp(p, clock.instant());
     }
-    unschedulablePods.remove(key);
+    removeUnschedulable(key);
     backoffQ.delete(key);
     activeQ.addOrUpdate(p);
     if (event.equals(ClusterEvents.UNSCHEDULED_POD_ADD.label())
@@ -237,17 +234,19 @@ public final class SchedulingQueue implements PodNominator {
     runPreEnqueue(p);
     String key = PodHeap.key(p);
     if (p.gated()) {
-      unschedulablePods.putIfAbsent(key, p);
+      if (!unschedulablePods.containsKey(key)) {
+        putUnschedulable(key, p);
+      }
       return false;
     }
-    unschedulablePods.remove(key);
+    removeUnschedulable(key);
     backoffQ.add(p);
     return true;
   }
 
   private Target requeue(QueuedPodInfo p, Strategy strategy, String event) {
     if (strategy == Strategy.SKIP) {
-      unschedulablePods.put(PodHeap.key(p), p);
+      putUnschedulable(PodHeap.key(p), p);
       return Target.UNSCHEDULABLE;
     }
     if (strategy == Strategy.AFTER_BACKOFF && backoffQ.isBackingOff(p)) {
@@ -274,7 +273,7 @@ public final class SchedulingQueue implements PodNominator {
             .log("Event is not making pod schedulable");
         continue;
       }
-      unschedulablePods.remove(PodHeap.key(p));
+      removeUnschedulable(PodHeap.key(p));
       Target t = requeue(p, strategy, event.label());
       if (t != Target.UNSCHEDULABLE) {
         activated = true;
@@ -339,6 +338,9 @@ public final class SchedulingQueue implements PodNominator {
       QueuedPodInfo p = unschedulablePods.get(key);
       if (p != null) {
         EngineAccess.setPodInfo(p, PodInfo.of(newPod));
+        // the nominator's update below reports the pod's node too; this keeps the rule that every
+        // change of an entry is reported on its own
+        entryChanged(key);
         nominator.update(oldPod, p.podInfo());
         for (ClusterEvent evt : events) {
           Strategy s = hints.strategy(p, evt, oldPod, newPod);
@@ -371,7 +373,7 @@ public final class SchedulingQueue implements PodNominator {
       if (backoffQ.delete(key)) {
         return;
       }
-      unschedulablePods.remove(key);
+      removeUnschedulable(key);
     } finally {
       unlockAfterUpdate();
     }
@@ -801,11 +803,8 @@ public final class SchedulingQueue implements PodNominator {
     }
     lock.lock();
     try {
-      Map<String, List<PodInfo>> byNode = nominatedByNode;
-      if (byNode != null && nominatedByNodeVersion == version) {
-        return byNode.getOrDefault(nodeName, List.of());
-      }
-      return resolveNominated(nominator.forNode(nodeName));
+      List<PodInfo> pods = resolved.forNode(nodeName);
+      return pods != null ? pods : resolveNominated(nominator.forNode(nodeName));
     } finally {
       lock.unlock();
     }
@@ -814,9 +813,9 @@ public final class SchedulingQueue implements PodNominator {
   /**
    * {@inheritDoc}
    *
-   * <p>The answer is kept until the queue changes (any update under the lock), so that the Filter
-   * phase and the preemption dry run of one attempt resolve the nominations once; the map and its
-   * lists are read-only.
+   * <p>The answer is kept between calls: only the nodes whose nominations, or whose nominated pods'
+   * entries in the queues, changed since the last call are resolved again; the map and its lists
+   * are read-only and never change.
    */
   @Override
   public Map<String, List<PodInfo>> nominatedPodsByNode() {
@@ -825,26 +824,27 @@ public final class SchedulingQueue implements PodNominator {
     }
     lock.lock();
     try {
-      Map<String, List<PodInfo>> byNode = nominatedByNode;
-      if (byNode != null && nominatedByNodeVersion == version) {
-        return byNode;
-      }
-      Map<String, List<PodInfo>> out = new HashMap<>();
+      return resolved.byNode(node -> resolveNominated(nominator.forNode(node)));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Resolves every node's nominated pods anew, as {@link #nominatedPodsByNode()} did before it kept
+   * its answer (for tests: the reference the kept answer must equal).
+   */
+  Map<String, List<PodInfo>> nominatedPodsByNodeResolvedAnew() {
+    lock.lock();
+    try {
+      Map<String, List<PodInfo>> out = new java.util.HashMap<>();
       for (String node : nominator.nodes()) {
-        if (node.isEmpty()) {
-          // kube's nominator files every pod whose nomination a failed cycle cleared under "":
-          // no node has that name, so no Filter asks for them
-          continue;
-        }
-        List<PodInfo> pods = resolveNominated(nominator.forNode(node));
+        List<PodInfo> pods = node.isEmpty() ? List.of() : resolveNominated(nominator.forNode(node));
         if (!pods.isEmpty()) {
-          out.put(node, Collections.unmodifiableList(pods));
+          out.put(node, pods);
         }
       }
-      byNode = Collections.unmodifiableMap(out);
-      nominatedByNode = byNode;
-      nominatedByNodeVersion = version;
-      return byNode;
+      return out;
     } finally {
       lock.unlock();
     }
@@ -853,17 +853,31 @@ public final class SchedulingQueue implements PodNominator {
   /** Takes the lock for a section that may change the queue or the nominator. */
   private void lockForUpdate() {
     lock.lock();
-    version++;
+  }
+
+  /** Releases the lock taken by {@link #lockForUpdate()}, noting whether pods are ready. */
+  private void unlockAfterUpdate() {
+    ready = !activeQ.isEmpty() || backoffQ.hasRejected();
+    lock.unlock();
   }
 
   /**
-   * Releases the lock taken by {@link #lockForUpdate()}. The version moves on both ways: a section
-   * that waits on a condition releases the lock in between.
+   * The queue entry with {@code key} was added, replaced or removed (the active and backoff heaps
+   * report theirs): the nodes the pod is nominated to are resolved again. Called under the lock.
    */
-  private void unlockAfterUpdate() {
-    version++;
-    ready = !activeQ.isEmpty() || backoffQ.hasRejected();
-    lock.unlock();
+  private void entryChanged(String key) {
+    nominator.keyChanged(key);
+  }
+
+  private void putUnschedulable(String key, QueuedPodInfo p) {
+    unschedulablePods.put(key, p);
+    entryChanged(key);
+  }
+
+  private void removeUnschedulable(String key) {
+    if (unschedulablePods.remove(key) != null) {
+      entryChanged(key);
+    }
   }
 
   /**

@@ -94,6 +94,12 @@ public final class ExecutorParallelizer implements Parallelizer {
     int chunk = chunkSize(pieces, parallelism);
     int chunks = (pieces + chunk - 1) / chunk;
     int workers = Math.min(parallelism, chunks);
+    if (workers <= 1 || pool == null) {
+      // one worker: the caller runs the pieces in order, as the loop below would, without its
+      // shared counters (the preemption dry run hands out one piece at a time)
+      runInline(pieces, work, cancelled);
+      return;
+    }
     AtomicInteger next = new AtomicInteger();
     AtomicBoolean stop = new AtomicBoolean();
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -119,35 +125,31 @@ public final class ExecutorParallelizer implements Parallelizer {
             stop.set(true);
           }
         };
-    if (workers <= 1 || pool == null) {
-      loop.run();
-    } else {
-      List<AtomicBoolean> claims = new ArrayList<>(workers - 1);
-      List<Future<?>> futures = new ArrayList<>(workers - 1);
-      for (int w = 1; w < workers; w++) {
-        AtomicBoolean claim = new AtomicBoolean();
-        Future<?> f;
-        try {
-          f =
-              pool.submit(
-                  () -> {
-                    if (claim.compareAndSet(false, true)) {
-                      loop.run();
-                    }
-                  });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-          // A saturated or shut-down pool: the caller does the remaining chunks itself.
-          break;
-        }
-        claims.add(claim);
-        futures.add(f);
+    List<AtomicBoolean> claims = new ArrayList<>(workers - 1);
+    List<Future<?>> futures = new ArrayList<>(workers - 1);
+    for (int w = 1; w < workers; w++) {
+      AtomicBoolean claim = new AtomicBoolean();
+      Future<?> f;
+      try {
+        f =
+            pool.submit(
+                () -> {
+                  if (claim.compareAndSet(false, true)) {
+                    loop.run();
+                  }
+                });
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        // A saturated or shut-down pool: the caller does the remaining chunks itself.
+        break;
       }
-      loop.run();
-      for (int w = 0; w < claims.size(); w++) {
-        // A task that never started has nothing left to do: claim it so nobody waits for it.
-        if (!claims.get(w).compareAndSet(false, true)) {
-          awaitQuietly(futures.get(w));
-        }
+      claims.add(claim);
+      futures.add(f);
+    }
+    loop.run();
+    for (int w = 0; w < claims.size(); w++) {
+      // A task that never started has nothing left to do: claim it so nobody waits for it.
+      if (!claims.get(w).compareAndSet(false, true)) {
+        awaitQuietly(futures.get(w));
       }
     }
     Throwable t = failure.get();
@@ -158,6 +160,21 @@ public final class ExecutorParallelizer implements Parallelizer {
       throw e;
     }
     if (t != null) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  private static void runInline(int pieces, IntConsumer work, BooleanSupplier cancelled) {
+    try {
+      for (int i = 0; i < pieces; i++) {
+        if (cancelled.getAsBoolean()) {
+          return;
+        }
+        work.accept(i);
+      }
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
       throw new IllegalStateException(t);
     }
   }

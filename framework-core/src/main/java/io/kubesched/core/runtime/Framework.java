@@ -131,6 +131,10 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   private final ScoreRunner scores;
   private final List<SchedulerExtender> extenders;
   private final ProfilePlugins plugins;
+  // runFilterPlugins on one node: the calling thread's named rejections, shared between the nodes
+  // a plugin rejects with one status object, as in the Filter phase's blocks
+  private final ThreadLocal<FilterScratch> nodeScratch =
+      ThreadLocal.withInitial(FilterScratch::new);
 
   /**
    * Builds the plugins with this framework as their handle: they may keep it, but must not run
@@ -532,8 +536,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       if (!s.isSuccess()) {
         if (!s.isRejected()) {
           s = PluginCalls.wrapError("running \"" + pl.name() + "\" filter plugin: ", s);
+          return s.withPlugin(pl.name());
         }
-        return s.withPlugin(pl.name());
+        return nodeScratch.get().named(i, pl, s);
       }
     }
     return Status.success();

@@ -240,4 +240,75 @@ final class FrameworkFilterBlockTest {
 
     assertThat(journal).isEqualTo(calls);
   }
+
+  /** Rejects nodes whose name starts with "s" with one shared status, "f" with a fresh one each. */
+  static final class SharedRejection implements io.kubesched.framework.FilterPlugin {
+    static final Status SHARED = Status.unschedulable("shared reason");
+
+    @Override
+    public String name() {
+      return "S";
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+      if (node.name().startsWith("s")) {
+        return SHARED;
+      }
+      return node.name().startsWith("f") ? Status.unschedulable("fresh reason") : null;
+    }
+  }
+
+  static Stream<Arguments> namedCases() {
+    return Stream.of(
+        argumentSet("one shared status, twice", List.of("s1", "s2"), List.of(0, 0)),
+        argumentSet(
+            "a fresh status in between starts another named copy (the last one is kept)",
+            List.of("s1", "f1", "s2"),
+            List.of(0, 1, 2)),
+        argumentSet("fresh statuses stay apart", List.of("f1", "f2"), List.of(0, 1)),
+        argumentSet(
+            "passing nodes in between", List.of("s1", "ok", "s2", "f1"), List.of(0, -1, 0, 2)));
+  }
+
+  /**
+   * {@link Framework#runFilterPlugins(CycleState, PodInfo, NodeInfo)} names a rejection with its
+   * plugin once per status object, as the blocks do: the nodes a plugin rejects with one status
+   * object get one named status; {@code groups[k]} is the node whose status node k's is (-1:
+   * success).
+   */
+  @ParameterizedTest
+  @MethodSource("namedCases")
+  void nodeByNodeRejectionsShareTheirNamedStatus(List<String> names, List<Integer> groups) {
+    Framework f =
+        Framework.create(
+            basePlugins().enable("filter", "S").profile(),
+            0,
+            Fake.registry(new SharedRejection(), queueSort(), binder()),
+            Fixtures.context());
+    CycleState state = new CycleState();
+    List<Status> got = new ArrayList<>();
+    for (String name : names) {
+      got.add(f.runFilterPlugins(state, pod("p"), Fixtures.node(name)));
+    }
+    for (int k = 0; k < names.size(); k++) {
+      Status s = got.get(k);
+      int group = groups.get(k);
+      if (group < 0) {
+        assertThat(s.isSuccess()).isTrue();
+        continue;
+      }
+      assertThat(s.plugin()).isEqualTo("S");
+      assertThat(s.code()).isEqualTo(Status.Code.UNSCHEDULABLE);
+      assertThat(s.reasons())
+          .containsExactly(names.get(k).startsWith("s") ? "shared reason" : "fresh reason");
+      for (int j = 0; j < k; j++) {
+        if (groups.get(j) == group) {
+          assertThat(s).as("node %d shares node %d's status", k, j).isSameAs(got.get(j));
+        } else {
+          assertThat(s).as("node %d and node %d", k, j).isNotSameAs(got.get(j));
+        }
+      }
+    }
+  }
 }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import io.kubesched.framework.NodeInfo;
+import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.Status;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -78,5 +80,146 @@ final class NodeToStatusTest {
 
     assertThat(m.explicit()).containsExactlyEntriesOf(expected);
     assertThat(m.get("n1")).isEqualTo(expected.getOrDefault("n1", m.absentNodesStatus()));
+  }
+
+  private static final Status OTHER = Status.unschedulable("other").withPlugin("Other");
+
+  /** One operation on the map under test and on its model (a LinkedHashMap of set entries). */
+  private record Op(String what, BiConsumer<NodeToStatus, Map<String, Status>> apply) {
+    @Override
+    public String toString() {
+      return what;
+    }
+  }
+
+  private static Op set(String name, Status s) {
+    return new Op(
+        "set " + name,
+        (m, model) -> {
+          m.set(name, s);
+          model.put(name, s);
+        });
+  }
+
+  /** setAll over nodes n0..n3 from {@code start}. */
+  private static Op setAll(int start, Status... failures) {
+    return new Op(
+        "setAll from " + start,
+        (m, model) -> {
+          List<NodeInfo> nodes = nodes(4);
+          m.setAll(nodes, start, failures);
+          for (int i = 0; i < failures.length; i++) {
+            if (failures[i] != null) {
+              model.put(nodes.get((start + i) % nodes.size()).name(), failures[i]);
+            }
+          }
+        });
+  }
+
+  /** A lookup only (the first scans, the second builds the index): the model does not change. */
+  private static Op get(String name) {
+    return new Op("get " + name, (m, model) -> m.get(name));
+  }
+
+  static Stream<Arguments> operations() {
+    return Stream.of(
+        argumentSet(
+            "a set on an existing name replaces its status in place",
+            List.of(set("a", FIT), set("b", TAINT), set("a", OTHER))),
+        argumentSet(
+            "a batch, then sets of a batch node and a new one, then lookups",
+            List.of(
+                setAll(1, FIT, null, TAINT, FIT),
+                set("n3", OTHER),
+                set("x", TAINT),
+                get("n1"),
+                get("n2"),
+                set("n1", OTHER))),
+        argumentSet(
+            "a batch on top of entries replaces theirs in place and appends the others",
+            List.of(set("n2", OTHER), set("y", FIT), setAll(0, FIT, TAINT, FIT, null))),
+        argumentSet(
+            "lookups on the empty map, then entries",
+            List.of(get("a"), get("b"), set("a", FIT), setAll(3, TAINT, TAINT))),
+        argumentSet(
+            "a second batch overrides the first one's entries",
+            List.of(setAll(0, FIT, FIT, null, null), setAll(2, TAINT, TAINT, TAINT, null))));
+  }
+
+  @ParameterizedTest
+  @MethodSource("operations")
+  void readsAsTheEntriesSetInOrder(List<Op> ops) {
+    NodeToStatus m = new NodeToStatus();
+    Map<String, Status> model = new LinkedHashMap<>();
+    List<String> names = List.of("a", "b", "x", "y", "n0", "n1", "n2", "n3", "absent");
+    for (Op op : ops) {
+      op.apply().accept(m, model);
+      assertThat(m.size()).as(op.what()).isEqualTo(model.size());
+      assertThat(m.explicit()).as(op.what()).containsExactlyEntriesOf(model);
+      assertThat(new ArrayList<>(m.explicit().values()))
+          .as(op.what())
+          .containsExactlyElementsOf(model.values());
+      for (String name : names) {
+        assertThat(m.get(name))
+            .as(op.what() + ": " + name)
+            .isSameAs(model.getOrDefault(name, m.absentNodesStatus()));
+        assertThat(m.explicit().get(name)).as(op.what() + ": " + name).isSameAs(model.get(name));
+      }
+      List<String> visited = new ArrayList<>();
+      m.forEachExplicitNode((name, s) -> visited.add(name));
+      assertThat(visited).as(op.what()).containsExactlyElementsOf(model.keySet());
+      List<String> unschedulable = new ArrayList<>();
+      model.forEach(
+          (name, s) -> {
+            if (s.code() == Status.Code.UNSCHEDULABLE && name.startsWith("n")) {
+              unschedulable.add(name);
+            }
+          });
+      assertThat(m.nodesForStatusCode(lister(nodes(4)), Status.Code.UNSCHEDULABLE))
+          .extracting(NodeInfo::name)
+          .as(op.what())
+          .containsExactlyElementsOf(unschedulable);
+      assertThat(m).isEqualTo(new NodeToStatus(model, m.absentNodesStatus()));
+    }
+  }
+
+  /** A lister over {@code nodes} that finds them by name (other names are not found). */
+  private static NodeInfoLister lister(List<NodeInfo> nodes) {
+    return new NodeInfoLister() {
+      @Override
+      public List<NodeInfo> list() {
+        return nodes;
+      }
+
+      @Override
+      public List<NodeInfo> havePodsWithAffinityList() {
+        return List.of();
+      }
+
+      @Override
+      public List<NodeInfo> havePodsWithRequiredAntiAffinityList() {
+        return List.of();
+      }
+
+      @Override
+      public NodeInfo get(String nodeName) {
+        for (NodeInfo n : nodes) {
+          if (n.name().equals(nodeName)) {
+            return n;
+          }
+        }
+        throw new IllegalArgumentException(nodeName);
+      }
+
+      @Override
+      public NodeInfo find(String nodeName) {
+        for (NodeInfo n : nodes) {
+          if (n.name().equals(nodeName)) {
+            return n;
+          }
+        }
+        return null;
+      }
+    };
   }
 }
