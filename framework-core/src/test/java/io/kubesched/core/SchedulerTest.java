@@ -623,6 +623,35 @@ final class SchedulerTest {
     assertThat(stored("b-nominee").getStatus().getNominatedNodeName()).isNull();
   }
 
+  /**
+   * The same among ten nodes, nine of them full: the Filter walk of that many nodes looks the
+   * nominated pods up by snapshot row, and must find b-nominee on n5, not on a neighbour.
+   */
+  @Test
+  void aNominationAmongManyNodesBlocksItsOwnNodeOnly() {
+    for (int i = 0; i < 10; i++) {
+      cluster.addNode(node("n" + i, "2", "8Gi"));
+      if (i != 5) {
+        V1Pod fill = pod("fill-" + i, "2", 0);
+        fill.getSpec().setNodeName("n" + i);
+        cluster.addPod(fill);
+      }
+    }
+    cluster.addPod(pod("a-low", "1", 0));
+    V1Pod nominee = pod("b-nominee", "3", 100);
+    nominee.setStatus(
+        new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("n5"));
+    cluster.addPod(nominee);
+    Scheduler s = scheduler(new NameSort(), new TestPlugins.Fit());
+
+    s.runUntilIdle();
+
+    List<CoreEvent> low = eventsOf("a-low");
+    assertThat(low.get(0))
+        .isEqualTo(failed("a-low", "0/10 nodes are available: 10 Insufficient cpu.", T0));
+    assertThat(nodeOf("a-low")).isEqualTo("n5");
+  }
+
   @Test
   void profilesMustShareTheirQueueSortPlugin() {
     Plugin[] plugins = {new TestPlugins.Sort(), new NameSort(), new TestPlugins.Fit()};

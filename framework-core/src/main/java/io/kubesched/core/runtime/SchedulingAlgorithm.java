@@ -245,7 +245,8 @@ public final class SchedulingAlgorithm {
               pod,
               diagnosis,
               nodes,
-              nodes == allNodes && allNodes == snapshot.list() ? snapshot.columns() : null);
+              nodes == allNodes && allNodes == snapshot.list() ? snapshot.columns() : null,
+              snapshot.journal());
     } finally {
       int processed = (feasible == null ? 0 : feasible.size()) + diagnosis.nodeToStatus().size();
       nextStartNodeIndex = (nextStartNodeIndex + processed) % allNodes.size();
@@ -365,12 +366,13 @@ public final class SchedulingAlgorithm {
    */
   List<NodeInfo> findNodesThatPassFilters(
       Framework fwk, CycleState state, PodInfo pod, Diagnosis diagnosis, List<NodeInfo> nodes) {
-    return findNodesThatPassFilters(fwk, state, pod, diagnosis, nodes, null);
+    return findNodesThatPassFilters(fwk, state, pod, diagnosis, nodes, null, null);
   }
 
   /**
    * The same, with {@code columns} the flat values of {@code nodes} when {@code nodes} is the
-   * snapshot's own list (row {@code i} for {@code nodes.get(i)}), else {@code null}.
+   * snapshot's own list (row {@code i} for {@code nodes.get(i)}), else {@code null}, and {@code
+   * rows} the snapshot's names to rows (or {@code null}).
    */
   private List<NodeInfo> findNodesThatPassFilters(
       Framework fwk,
@@ -378,7 +380,8 @@ public final class SchedulingAlgorithm {
       PodInfo pod,
       Diagnosis diagnosis,
       List<NodeInfo> nodes,
-      NodeColumns snapshotColumns) {
+      NodeColumns snapshotColumns,
+      NodeJournal rows) {
     int numAllNodes = nodes.size();
     NodeColumns columns =
         snapshotColumns != null && snapshotColumns.size() == numAllNodes ? snapshotColumns : null;
@@ -413,6 +416,12 @@ public final class SchedulingAlgorithm {
     // cheaper for a few nodes (the nominated node's own evaluation) than resolving every nomination
     Map<String, List<PodInfo>> nominated =
         numAllNodes < FEW_NODES ? null : fwk.nominator().nominatedPodsByNode();
+    // with the snapshot's rows, the nominated pods by row: the walk then looks a node up by row
+    // instead of hashing every node's name
+    List<PodInfo>[] nominatedByRow =
+        nominated == null || nominated.isEmpty() || columns == null || rows == null
+            ? null
+            : nominatedByRow(nominated, rows, numAllNodes);
     if (fwk.parallelizer().parallelism() <= 1) {
       // One worker: the same walk as the parallel loop's (it, too, goes on after the last node
       // needed until one more fits, recording the rejections met on the way), without its atomics,
@@ -427,7 +436,19 @@ public final class SchedulingAlgorithm {
       for (int i = 0; i < numAllNodes; ) {
         int size = Math.min(numAllNodes - i, Math.min(toFind - found + 1, MAX_FILTER_BLOCK));
         walked.set(i + size);
-        filterBlock(fwk, state, pod, nodes, columns, start, i, size, nominated, block, scratch);
+        filterBlock(
+            fwk,
+            state,
+            pod,
+            nodes,
+            columns,
+            start,
+            i,
+            size,
+            nominated,
+            nominatedByRow,
+            block,
+            scratch);
         for (int k = 0; k < size; k++, i++) {
           Status s = block[k];
           if (s.code() == Status.Code.ERROR) {
@@ -461,7 +482,18 @@ public final class SchedulingAlgorithm {
             FilterScratch scratch = filterScratch.get();
             Status[] block = scratch.block;
             filterBlock(
-                fwk, state, pod, nodes, columns, start, from, size, nominated, block, scratch);
+                fwk,
+                state,
+                pod,
+                nodes,
+                columns,
+                start,
+                from,
+                size,
+                nominated,
+                nominatedByRow,
+                block,
+                scratch);
             for (int k = 0; k < size; k++) {
               int i = from + k;
               Status s = block[k];
@@ -775,6 +807,7 @@ public final class SchedulingAlgorithm {
       int from,
       int size,
       Map<String, List<PodInfo>> nominated,
+      List<PodInfo>[] nominatedByRow,
       Status[] out,
       FilterScratch scratch) {
     int n = nodes.size();
@@ -799,7 +832,10 @@ public final class SchedulingAlgorithm {
     for (int k = 0; k < size; k++, row = row + 1 == n ? 0 : row + 1) {
       blockRows[k] = row;
       NodeInfo node = columns != null ? columns.node(row) : nodes.get(row);
-      List<PodInfo> onNode = anyNominated ? nominated.get(node.name()) : null;
+      List<PodInfo> onNode =
+          !anyNominated
+              ? null
+              : nominatedByRow != null ? nominatedByRow[row] : nominated.get(node.name());
       if (onNode != null && !onNode.isEmpty()) {
         out[k] = fwk.runFilterPluginsWithNominatedPods(state, pod, node, onNode);
         if (out[k].code() == Status.Code.ERROR) {
@@ -827,6 +863,23 @@ public final class SchedulingAlgorithm {
       Arrays.fill(statuses, 0, count, null);
     }
     Arrays.fill(plain, 0, count, null);
+  }
+
+  /**
+   * Returns the nominated pods by row of the snapshot's node list (null where none), from {@code
+   * nominated} by node name; names not in the list are left out, as the walk never meets them.
+   */
+  @SuppressWarnings("unchecked")
+  private List<PodInfo>[] nominatedByRow(
+      Map<String, List<PodInfo>> nominated, NodeJournal rows, int numAllNodes) {
+    List<PodInfo>[] byRow = new List[numAllNodes];
+    for (Map.Entry<String, List<PodInfo>> e : nominated.entrySet()) {
+      int row = rows.indexOf(e.getKey());
+      if (row >= 0 && row < numAllNodes) {
+        byRow[row] = e.getValue();
+      }
+    }
+    return byRow;
   }
 
   private static Status filterWithNominated(
