@@ -1,6 +1,9 @@
 package io.kubesched.benchmarks.workload;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The figures of one workload run, with the fields of benchmarks.md.
@@ -29,6 +32,9 @@ import java.util.List;
  * @param loopBusyPct the share of the measurement the scheduling loop thread was on a CPU
  * @param bindBusyPct the same for the binding thread
  * @param createBusyPct the same for the runner's thread creating the measured pods
+ * @param threadCpuMs the CPU milliseconds each group of the process's threads (the JVM's own
+ *     included: JIT compilers, GC) used during the measurement, by thread name; empty where Linux's
+ *     {@code /proc} is not available
  * @param failures the verification failures; empty when the run is correct
  */
 public record WorkloadResult(
@@ -56,7 +62,14 @@ public record WorkloadResult(
     int loopBusyPct,
     int bindBusyPct,
     int createBusyPct,
+    Map<String, Long> threadCpuMs,
     List<String> failures) {
+
+  /** Copies the collections. */
+  public WorkloadResult {
+    threadCpuMs = Collections.unmodifiableMap(new TreeMap<>(threadCpuMs));
+    failures = List.copyOf(failures);
+  }
 
   /**
    * Returns the measured pods per second of the scheduling loop's CPU time: what one core running
@@ -99,6 +112,15 @@ public record WorkloadResult(
     field(sb, "loopBusyPct", loopBusyPct);
     field(sb, "bindBusyPct", bindBusyPct);
     field(sb, "createBusyPct", createBusyPct);
+    StringBuilder cpu = new StringBuilder("{");
+    threadCpuMs.forEach(
+        (name, ms) ->
+            cpu.append(cpu.length() > 1 ? "," : "")
+                .append('"')
+                .append(name.replace("\\", "\\\\").replace("\"", "\\\""))
+                .append("\":")
+                .append(ms));
+    field(sb, "threadCpuMs", cpu.append('}').toString());
     field(sb, "podsPerLoopCpuSec", round(podsPerLoopCpuSec()));
     field(sb, "verified", ok());
     StringBuilder f = new StringBuilder("[");

@@ -146,6 +146,7 @@ public final class WorkloadRunner {
       }
       int deletedBefore = counter.deleted.get();
       Map<String, Long> cpuBefore = cpuByRole();
+      Map<String, Long> threadsBefore = ThreadCpu.millisByName();
       attempts.start();
       long[] last = {0, 0};
       startNanos = System.nanoTime();
@@ -196,6 +197,7 @@ public final class WorkloadRunner {
         deletedBefore += run.deleted();
       }
       Map<String, Long> cpuAfter = cpuByRole();
+      Map<String, Long> threadCpuMs = ThreadCpu.difference(threadsBefore, ThreadCpu.millisByName());
       long cpuAfterNanos = System.nanoTime();
       sampler.shutdownNow();
       sampler.awaitTermination(10, TimeUnit.SECONDS);
@@ -270,6 +272,7 @@ public final class WorkloadRunner {
           loopBusy,
           bindBusy,
           createBusy,
+          threadCpuMs,
           List.copyOf(failures));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

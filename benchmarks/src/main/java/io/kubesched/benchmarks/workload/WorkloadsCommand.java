@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The {@code workloads} sub-command: {@code [--workload NAME] [--nodes N] [--pods N] [--init-pods
@@ -42,6 +43,7 @@ public final class WorkloadsCommand {
     Duration timeout = Duration.ofMinutes(10);
     Path json = null;
     boolean warmup = true;
+    boolean threadCpu = false;
     String baseline = null;
     int rounds = 3;
     String jvmArgs = "-Xmx2g";
@@ -52,6 +54,10 @@ public final class WorkloadsCommand {
       if (a.equals("--help") || a.equals("-h")) {
         out.println(USAGE);
         return 0;
+      }
+      if (a.equals("--thread-cpu")) {
+        threadCpu = true;
+        continue;
       }
       if (a.equals("--no-warmup")) {
         warmup = false;
@@ -130,6 +136,9 @@ public final class WorkloadsCommand {
       WorkloadResult r = WorkloadRunner.run(w, options);
       results.add(r);
       out.println(row(r));
+      if (threadCpu) {
+        out.println(threadCpuLine(r));
+      }
       if (!r.ok()) {
         ok = false;
         for (String f : r.failures()) {
@@ -172,6 +181,7 @@ public final class WorkloadsCommand {
           "  --pct N               percentageOfNodesToScore (default: adaptive)",
           "  --timeout SECONDS     per workload (default 600)",
           "  --no-warmup           skip the warm-up run",
+          "  --thread-cpu          print each thread group's CPU time in the measurement (Linux)",
           "  --json FILE           write the results as JSON",
           "  --feature-gates G     e.g. OpportunisticBatching=true",
           "  --baseline JAR        alternate rounds with another build's benchmarks jar",
@@ -220,6 +230,21 @@ public final class WorkloadsCommand {
    * factor (so a workload that fills nodes, e.g. hostname anti-affinity, stays feasible), at most
    * 1000 nodes and 2000 measured pods.
    */
+  /** The thread groups' CPU milliseconds in the measurement, the busiest first. */
+  static String threadCpuLine(WorkloadResult r) {
+    if (r.threadCpuMs().isEmpty()) {
+      return "  thread CPU: not available (needs Linux's /proc/self/task)";
+    }
+    StringBuilder sb =
+        new StringBuilder("  thread CPU in the measurement (ms, wall ")
+            .append(Math.round(r.seconds() * 1000))
+            .append("):");
+    r.threadCpuMs().entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .forEach(e -> sb.append(' ').append(e.getKey()).append('=').append(e.getValue()));
+    return sb.toString();
+  }
+
   static Workload warmup(Workload w) {
     double f = Math.min(1.0, 1000.0 / Math.max(1, w.nodes()));
     f = Math.min(f, 2000.0 / w.measuredPods());
