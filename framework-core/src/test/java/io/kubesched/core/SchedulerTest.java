@@ -599,39 +599,24 @@ final class SchedulerTest {
     }
   }
 
-  @Test
-  void clearingANominationMovesTheLowerPriorityPodsItBlocked() {
-    cluster.addNode(node("n1", "2", "8Gi"));
-    cluster.addPod(pod("a-low", "1", 0));
-    V1Pod nominee = pod("b-nominee", "3", 100);
-    nominee.setStatus(
-        new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("n1"));
-    cluster.addPod(nominee);
-    Scheduler s = scheduler(new NameSort(), new TestPlugins.Fit());
-
-    s.runUntilIdle();
-
-    // a-low first failed because b-nominee (higher priority, nominated to n1) was counted on n1;
-    // b-nominee's failure cleared its nomination, which moved a-low back at once.
-    List<CoreEvent> low = eventsOf("a-low");
-    assertThat(low.get(0))
-        .isEqualTo(failed("a-low", "0/1 nodes are available: 1 Insufficient cpu.", T0));
-    assertThat(nodeOf("a-low")).isEqualTo("n1");
-    assertThat(low.get(low.size() - 1).reason()).isEqualTo("Scheduled");
-    assertThat(Duration.between(T0, low.get(low.size() - 1).timestamp()))
-        .isLessThan(Duration.ofMinutes(1));
-    assertThat(stored("b-nominee").getStatus().getNominatedNodeName()).isNull();
+  static Stream<Arguments> nominations() {
+    return Stream.of(
+        Arguments.of("one node", 1, 0),
+        // the Filter walk of eight or more nodes looks the nominated pods up by snapshot row: it
+        // must find b-nominee on its own node, not on a neighbour
+        Arguments.of("ten nodes, the other nine full", 10, 5));
   }
 
   /**
-   * The same among ten nodes, nine of them full: the Filter walk of that many nodes looks the
-   * nominated pods up by snapshot row, and must find b-nominee on n5, not on a neighbour.
+   * a-low first fails because b-nominee (higher priority, nominated to the only node with room) is
+   * counted there; b-nominee's own failure clears its nomination, which moves a-low back at once.
    */
-  @Test
-  void aNominationAmongManyNodesBlocksItsOwnNodeOnly() {
-    for (int i = 0; i < 10; i++) {
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("nominations")
+  void clearingANominationMovesTheLowerPriorityPodsItBlocked(String name, int nodes, int free) {
+    for (int i = 0; i < nodes; i++) {
       cluster.addNode(node("n" + i, "2", "8Gi"));
-      if (i != 5) {
+      if (i != free) {
         V1Pod fill = pod("fill-" + i, "2", 0);
         fill.getSpec().setNodeName("n" + i);
         cluster.addPod(fill);
@@ -640,16 +625,20 @@ final class SchedulerTest {
     cluster.addPod(pod("a-low", "1", 0));
     V1Pod nominee = pod("b-nominee", "3", 100);
     nominee.setStatus(
-        new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("n5"));
+        new io.kubernetes.client.openapi.models.V1PodStatus().nominatedNodeName("n" + free));
     cluster.addPod(nominee);
     Scheduler s = scheduler(new NameSort(), new TestPlugins.Fit());
 
     s.runUntilIdle();
 
     List<CoreEvent> low = eventsOf("a-low");
-    assertThat(low.get(0))
-        .isEqualTo(failed("a-low", "0/10 nodes are available: 10 Insufficient cpu.", T0));
-    assertThat(nodeOf("a-low")).isEqualTo("n5");
+    String message = "0/" + nodes + " nodes are available: " + nodes + " Insufficient cpu.";
+    assertThat(low.get(0)).isEqualTo(failed("a-low", message, T0));
+    assertThat(nodeOf("a-low")).isEqualTo("n" + free);
+    assertThat(low.get(low.size() - 1).reason()).isEqualTo("Scheduled");
+    assertThat(Duration.between(T0, low.get(low.size() - 1).timestamp()))
+        .isLessThan(Duration.ofMinutes(1));
+    assertThat(stored("b-nominee").getStatus().getNominatedNodeName()).isNull();
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import io.kubesched.framework.NodeInfo;
-import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.Status;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -175,51 +174,11 @@ final class NodeToStatusTest {
               unschedulable.add(name);
             }
           });
-      assertThat(m.nodesForStatusCode(lister(nodes(4)), Status.Code.UNSCHEDULABLE))
+      assertThat(m.nodesForStatusCode(new Fixtures.Lister(nodes(4)), Status.Code.UNSCHEDULABLE))
           .extracting(NodeInfo::name)
           .as(op.what())
           .containsExactlyElementsOf(unschedulable);
       assertThat(m).isEqualTo(new NodeToStatus(model, m.absentNodesStatus()));
     }
-  }
-
-  /** A lister over {@code nodes} that finds them by name (other names are not found). */
-  private static NodeInfoLister lister(List<NodeInfo> nodes) {
-    return new NodeInfoLister() {
-      @Override
-      public List<NodeInfo> list() {
-        return nodes;
-      }
-
-      @Override
-      public List<NodeInfo> havePodsWithAffinityList() {
-        return List.of();
-      }
-
-      @Override
-      public List<NodeInfo> havePodsWithRequiredAntiAffinityList() {
-        return List.of();
-      }
-
-      @Override
-      public NodeInfo get(String nodeName) {
-        for (NodeInfo n : nodes) {
-          if (n.name().equals(nodeName)) {
-            return n;
-          }
-        }
-        throw new IllegalArgumentException(nodeName);
-      }
-
-      @Override
-      public NodeInfo find(String nodeName) {
-        for (NodeInfo n : nodes) {
-          if (n.name().equals(nodeName)) {
-            return n;
-          }
-        }
-        return null;
-      }
-    };
   }
 }
