@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -139,7 +138,8 @@ final class BindingCycle {
       waitingOnPermit.incrementAndGet();
     }
     if (permit.isDone() && Thread.currentThread() == loopThread) {
-      Status allowed = permitStatus(permit);
+      // a completed future runs handle's function at once, on this thread
+      Status allowed = permit.handle(BindingCycle::permitOutcome).join();
       held.hold(() -> run(state, fwk, qpi, assumed, result, podsToActivate, startNanos, allowed));
       return;
     }
@@ -148,8 +148,7 @@ final class BindingCycle {
           if (waiting) {
             waitingOnPermit.decrementAndGet();
           }
-          Status s =
-              error != null ? Status.error(error) : status == null ? Status.success() : status;
+          Status s = permitOutcome(status, error);
           Runnable cycle =
               () -> run(state, fwk, qpi, assumed, result, podsToActivate, startNanos, s);
           try {
@@ -161,16 +160,8 @@ final class BindingCycle {
   }
 
   /** The outcome of a Permit wait that has ended, as the cycle reads it. */
-  private static Status permitStatus(CompletableFuture<Status> permit) {
-    Status s;
-    try {
-      s = permit.join();
-    } catch (CompletionException e) {
-      s = Status.error(e.getCause() != null ? e.getCause() : e);
-    } catch (RuntimeException e) {
-      s = Status.error(e);
-    }
-    return s == null ? Status.success() : s;
+  private static Status permitOutcome(Status status, Throwable error) {
+    return error != null ? Status.error(error) : status == null ? Status.success() : status;
   }
 
   /**

@@ -165,17 +165,8 @@ public final class ExecutorParallelizer implements Parallelizer {
   }
 
   private static void runInline(int pieces, IntConsumer work, BooleanSupplier cancelled) {
-    try {
-      for (int i = 0; i < pieces; i++) {
-        if (cancelled.getAsBoolean()) {
-          return;
-        }
-        work.accept(i);
-      }
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new IllegalStateException(t);
+    for (int i = 0; i < pieces && !cancelled.getAsBoolean(); i++) {
+      work.accept(i);
     }
   }
 
