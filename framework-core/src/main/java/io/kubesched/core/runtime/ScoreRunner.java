@@ -361,27 +361,30 @@ final class ScoreRunner {
       long[][] scratch) {
     int n = nodes.size();
     int plugins = active.size();
-    long[][] fresh = new long[plugins][rescore.length];
+    int r = rescore.length;
+    // plugin p's raw score of rescored node k at p * r + k
+    long[] fresh = new long[plugins * r];
     Status[] thrown = new Status[1];
     Consumer<Status> onThrown = s -> thrown[0] = s;
-    for (int k = 0; k < rescore.length; k++) {
+    for (int k = 0; k < r; k++) {
       NodeInfo node = nodes.get(rescore[k]);
       for (int p = 0; p < plugins; p++) {
         boolean scored =
             bound[p] != null
-                ? calls.score(active.get(p), bound[p], state, node, fresh[p], k, onThrown)
-                : calls.score(active.get(p), state, pod, node, fresh[p], k, onThrown);
+                ? calls.score(active.get(p), bound[p], state, node, fresh, p * r + k, onThrown)
+                : calls.score(active.get(p), state, pod, node, fresh, p * r + k, onThrown);
         if (!scored) {
           return scoreFailed(thrown[0]);
         }
       }
     }
     long[] weights = previous.weights;
-    // each rescored node's new packed scores; the plugins normalised again over every node
-    byte[][] rows = new byte[rescore.length][plugins];
-    for (int k = 0; k < rescore.length; k++) {
+    // each rescored node's new packed scores (plugin p's of node k at k * plugins + p); the
+    // plugins normalised again over every node
+    byte[] rows = new byte[r * plugins];
+    for (int k = 0; k < r; k++) {
       for (int p = 0; p < plugins; p++) {
-        rows[k][p] = (byte) previous.score(p, rescore[k]);
+        rows[k * plugins + p] = (byte) previous.score(p, rescore[k]);
       }
     }
     long[][] normalisedAgain = null;
@@ -389,17 +392,17 @@ final class ScoreRunner {
       ScorePlugin pl = active.get(p);
       long[] raw = previous.scores[p];
       boolean changed = false;
-      for (int k = 0; k < rescore.length; k++) {
-        changed |= raw[rescore[k]] != fresh[p][k];
-        raw[rescore[k]] = fresh[p][k];
+      for (int k = 0; k < r; k++) {
+        changed |= raw[rescore[k]] != fresh[p * r + k];
+        raw[rescore[k]] = fresh[p * r + k];
       }
       if (!(pl instanceof ScoreExtensions)) {
-        for (int k = 0; k < rescore.length; k++) {
-          long score = fresh[p][k];
+        for (int k = 0; k < r; k++) {
+          long score = fresh[p * r + k];
           if (score > ScorePlugin.MAX_NODE_SCORE || score < ScorePlugin.MIN_NODE_SCORE) {
             return null;
           }
-          rows[k][p] = (byte) score;
+          rows[k * plugins + p] = (byte) score;
         }
       } else if (changed) {
         long[] normalised = scratch[p];
@@ -427,12 +430,12 @@ final class ScoreRunner {
         normalisedAgain[p] = normalised.clone();
       }
     }
-    for (int k = 0; k < rescore.length; k++) {
+    for (int k = 0; k < r; k++) {
       long total = 0;
       for (int p = 0; p < plugins; p++) {
-        total += rows[k][p] * weights[p];
+        total += rows[k * plugins + p] * weights[p];
       }
-      previous.changed.put(rescore[k], new RawScores.Changed(rows[k], total));
+      previous.change(rescore[k], rows, k * plugins, total);
     }
     if (normalisedAgain != null) {
       // every node's scores of those plugins changed: a new base with them
@@ -455,14 +458,7 @@ final class ScoreRunner {
     } else if (previous.foldDue(n)) {
       previous.fold();
     }
-    keep.plugins = previous.plugins;
-    keep.scores = previous.scores;
-    keep.names = previous.names;
-    keep.weights = weights;
-    keep.packed = previous.packed;
-    keep.totals = previous.totals;
-    keep.changed = previous.changed; // previous is the batch's last state, replaced by keep
-    previous.changed = new java.util.TreeMap<>();
+    keep.takeWeighed(previous);
     NodeInfo[] array =
         nodes instanceof FeasibleNodes f ? f.array() : nodes.toArray(new NodeInfo[0]);
     return new Framework.ScoreOutcome(keep.table(array), Status.success());
