@@ -131,6 +131,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
   private final ScoreRunner scores;
   private final List<SchedulerExtender> extenders;
   private final ProfilePlugins plugins;
+  private final SkipSets preFilterSkips;
+  private final SkipSets preScoreSkips;
   // runFilterPlugins on one node: the calling thread's named rejections, shared between the nodes
   // a plugin rejects with one status object, as in the Filter phase's blocks
   private final ThreadLocal<FilterScratch> nodeScratch =
@@ -155,6 +157,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     this.plugins =
         new ProfileAssembler(profile, registry, this, !this.extenders.isEmpty()).assemble();
     this.filterPluginArray = plugins.filter().toArray(new FilterPlugin[0]);
+    this.preFilterSkips = new SkipSets(plugins.preFilter());
+    this.preScoreSkips = new SkipSets(plugins.preScore());
     this.scores = new ScoreRunner(plugins, calls, this::parallel);
   }
 
@@ -397,23 +401,52 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   public PreFilterOutcome runPreFilterPlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     long start = System.nanoTime();
-    Set<String> skip = new HashSet<>();
+    Skipped skip = new Skipped(preFilterSkips);
     PreFilterOutcome out = null;
     try {
       out = preFilter(state, pod, nodes, skip);
       return out;
     } finally {
-      EngineAccess.setSkipFilterPlugins(state, skip);
+      EngineAccess.setSkipFilterPlugins(state, skip.set());
       observePoint("PreFilter", out == null ? Status.error("failed") : out.status(), start);
     }
   }
 
+  /**
+   * The plugins of one point that returned Skip this cycle: a mask over the point's plugins while
+   * they fit in one (the set then comes from {@link SkipSets}), else the names.
+   */
+  private static final class Skipped {
+    private final SkipSets sets;
+    private long mask;
+    private Set<String> names;
+
+    Skipped(SkipSets sets) {
+      this.sets = sets;
+      this.names = sets.masks() ? null : new HashSet<>();
+    }
+
+    void add(int index, String name) {
+      if (names == null) {
+        mask |= 1L << index;
+      } else {
+        names.add(name);
+      }
+    }
+
+    Set<String> set() {
+      return names == null ? sets.of(mask) : names;
+    }
+  }
+
   private PreFilterOutcome preFilter(
-      CycleState state, PodInfo pod, List<NodeInfo> nodes, Set<String> skip) {
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, Skipped skip) {
     Set<String> result = null;
-    Set<String> pluginsWithNodes = new TreeSet<>();
+    Set<String> pluginsWithNodes = null;
     Status returnStatus = Status.success();
-    for (PreFilterPlugin pl : plugins.preFilter()) {
+    List<PreFilterPlugin> preFilters = plugins.preFilter();
+    for (int i = 0; i < preFilters.size(); i++) {
+      PreFilterPlugin pl = preFilters.get(i);
       PreFilterResult r =
           calls.run(
               "PreFilter",
@@ -425,7 +458,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
               PluginCalls.PRE_FILTER);
       Status s = r.status();
       if (s.isSkip()) {
-        skip.add(pl.name());
+        skip.add(i, pl.name());
         continue;
       }
       if (!s.isSuccess()) {
@@ -444,6 +477,9 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
             null);
       }
       if (!r.allNodes()) {
+        if (pluginsWithNodes == null) {
+          pluginsWithNodes = new TreeSet<>();
+        }
         pluginsWithNodes.add(pl.name());
       }
       result = PreFilterResult.intersect(result, r.nodeNames());
@@ -920,13 +956,15 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     long start = System.nanoTime();
-    Set<String> skip = new HashSet<>();
+    Skipped skip = new Skipped(preScoreSkips);
     Status status = Status.success();
     try {
-      for (PreScorePlugin pl : plugins.preScore()) {
+      List<PreScorePlugin> preScores = plugins.preScore();
+      for (int i = 0; i < preScores.size(); i++) {
+        PreScorePlugin pl = preScores.get(i);
         Status s = calls.status("PreScore", pl, state, pod, nodes, PreScorePlugin::preScore);
         if (s.isSkip()) {
-          skip.add(pl.name());
+          skip.add(i, pl.name());
           continue;
         }
         if (!s.isSuccess()) {
@@ -936,7 +974,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
       }
       return status;
     } finally {
-      EngineAccess.setSkipScorePlugins(state, skip);
+      EngineAccess.setSkipScorePlugins(state, skip.set());
       observePoint("PreScore", status, start);
     }
   }

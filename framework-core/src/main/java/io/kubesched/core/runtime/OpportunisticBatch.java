@@ -5,7 +5,7 @@ import io.kubesched.framework.NodeInfo;
 import io.kubesched.framework.NodeInfoLister;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.Status;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -111,18 +111,31 @@ final class OpportunisticBatch {
       return null;
     }
     List<String> changed = changes.changedSince(position);
-    if (changed == null || !placed.containsAll(changed)) {
+    if (changed == null) {
       clear();
       return null;
+    }
+    int count = changed.size();
+    for (int c = 0; c < count; c++) {
+      if (!placed.contains(changed.get(c))) {
+        clear();
+        return null;
+      }
     }
     Framework.PreFilterOutcome pre = fwk.runPreFilterPlugins(state, pod, snapshot.list());
     if (!pre.status().isSuccess()) {
       clear();
       return null;
     }
-    // The changed nodes of the batch: current NodeInfo, Filter again, drop or score again.
-    List<Integer> rescore = new ArrayList<>();
-    for (String name : new HashSet<>(changed)) {
+    // The changed nodes of the batch (each once): current NodeInfo, Filter again, drop or score
+    // again. A batched pod changes a node or two, so duplicates are found by scanning.
+    int[] rescore = new int[count];
+    int rescored = 0;
+    for (int c = 0; c < count; c++) {
+      String name = changed.get(c);
+      if (changed.subList(0, c).contains(name)) {
+        continue;
+      }
       int i = indexOf(name);
       if (i < 0) {
         continue;
@@ -139,7 +152,7 @@ final class OpportunisticBatch {
       }
       if (s.isSuccess()) {
         nodes.array()[i] = fresh;
-        rescore.add(i);
+        rescore[rescored++] = i;
       } else {
         NodeInfo[] left = new NodeInfo[nodes.size() - 1];
         System.arraycopy(nodes.array(), 0, left, 0, i);
@@ -147,9 +160,9 @@ final class OpportunisticBatch {
         nodes = new FeasibleNodes(left, null, null);
         positions = null;
         raw.remove(i);
-        for (int k = 0; k < rescore.size(); k++) {
-          if (rescore.get(k) > i) {
-            rescore.set(k, rescore.get(k) - 1);
+        for (int k = 0; k < rescored; k++) {
+          if (rescore[k] > i) {
+            rescore[k]--;
           }
         }
       }
@@ -163,7 +176,7 @@ final class OpportunisticBatch {
       clear();
       return null;
     }
-    int[] again = rescore.stream().mapToInt(Integer::intValue).toArray();
+    int[] again = rescored == count ? rescore : Arrays.copyOf(rescore, rescored);
     RawScores next = new RawScores();
     Framework.ScoreOutcome scored = fwk.runScorePlugins(state, pod, nodes, raw, again, next);
     if (!scored.status().isSuccess()) {
