@@ -179,6 +179,8 @@ public final class WorkloadRunner {
       }
       for (int i = 0; i < measured.size(); i++) {
         WorkloadObjects.addPod(cluster, w, measured.get(i), i);
+        // the cluster stores a copy: the template need not live on through the next collection
+        measured.set(i, null);
       }
       measured = null;
       boolean done;
