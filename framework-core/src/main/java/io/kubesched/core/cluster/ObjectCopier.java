@@ -38,39 +38,63 @@ public final class ObjectCopier {
                   (json, type, ctx) -> OffsetDateTime.parse(json.getAsString()))
           .create();
 
-  /** The no-arg constructor and the instance fields of a model class, made accessible once. */
+  /**
+   * The instance fields of a model class and how to make a bare instance of it, made accessible
+   * once. A bare instance skips the class's constructor: a model's field initialisers allocate
+   * default collections (a pod spec has fifteen) that a shallow copy would overwrite at once.
+   */
   private record Layout(Constructor<?> constructor, Field[] fields) {}
 
   private static final ClassValue<Layout> LAYOUTS =
       new ClassValue<>() {
         @Override
         protected Layout computeValue(Class<?> type) {
-          try {
-            Constructor<?> ctor = type.getDeclaredConstructor();
-            ctor.setAccessible(true);
-            List<Field> fields = new ArrayList<>();
-            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-              for (Field f : c.getDeclaredFields()) {
-                if (!Modifier.isStatic(f.getModifiers())) {
-                  f.setAccessible(true);
-                  fields.add(f);
-                }
+          List<Field> fields = new ArrayList<>();
+          for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+              if (!Modifier.isStatic(f.getModifiers())) {
+                f.setAccessible(true);
+                fields.add(f);
               }
             }
-            return new Layout(ctor, fields.toArray(Field[]::new));
-          } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("no no-arg constructor: " + type.getName(), e);
           }
+          return new Layout(bareConstructor(type), fields.toArray(Field[]::new));
         }
       };
+
+  /**
+   * Returns a constructor of {@code type} that runs only {@code Object}'s constructor (the JDK's
+   * {@code ReflectionFactory}, as serialization libraries use), or the no-arg constructor where the
+   * JDK offers none.
+   */
+  private static Constructor<?> bareConstructor(Class<?> type) {
+    try {
+      Constructor<?> bare =
+          sun.reflect.ReflectionFactory.getReflectionFactory()
+              .newConstructorForSerialization(type, Object.class.getDeclaredConstructor());
+      if (bare != null) {
+        bare.setAccessible(true);
+        return bare;
+      }
+    } catch (NoSuchMethodException | RuntimeException | LinkageError e) {
+      // fall back to the no-arg constructor
+    }
+    try {
+      Constructor<?> ctor = type.getDeclaredConstructor();
+      ctor.setAccessible(true);
+      return ctor;
+    } catch (NoSuchMethodException e) {
+      throw new IllegalArgumentException("no no-arg constructor: " + type.getName(), e);
+    }
+  }
 
   private ObjectCopier() {}
 
   /**
-   * Returns a shallow copy of {@code obj} (a client-java model object with a no-arg constructor),
-   * or {@code null}: a new instance whose fields refer to the same values. Meant for a new revision
-   * of an object that is never modified in place: replace the fields that change, never modify what
-   * they refer to.
+   * Returns a shallow copy of {@code obj} (a client-java model object), or {@code null}: a new
+   * instance, made without running its constructor, whose every field refers to the same value.
+   * Meant for a new revision of an object that is never modified in place: replace the fields that
+   * change, never modify what they refer to.
    */
   @SuppressWarnings("unchecked")
   public static <T> T shallowCopy(T obj) {

@@ -139,4 +139,31 @@ final class ObjectCopierTest {
 
     assertThat(original.toString()).isEqualTo(before);
   }
+
+  @ParameterizedTest
+  @MethodSource("objects")
+  void shallowCopyIsEqualAndSharesEveryValue(Object original) throws IllegalAccessException {
+    Object copy = ObjectCopier.shallowCopy(original);
+
+    assertThat(copy).isNotSameAs(original).isEqualTo(original);
+    for (java.lang.reflect.Field f : original.getClass().getDeclaredFields()) {
+      if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+        f.setAccessible(true);
+        assertThat(f.get(copy)).as(f.getName()).isSameAs(f.get(original));
+      }
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void shallowCopyKeepsAFieldNullWhereTheConstructorWouldFillIt() {
+    V1PodSpec spec = new V1PodSpec().nodeName("n");
+    spec.setTolerations(null);
+    spec.setContainers(null);
+
+    V1PodSpec copy = ObjectCopier.shallowCopy(spec);
+
+    assertThat(copy.getTolerations()).isNull();
+    assertThat(copy.getContainers()).isNull();
+    assertThat(copy.getNodeName()).isEqualTo("n");
+  }
 }
