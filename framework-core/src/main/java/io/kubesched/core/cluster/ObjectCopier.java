@@ -153,11 +153,11 @@ public final class ObjectCopier {
   private record ModelPlan(java.lang.reflect.Constructor<?> ctor, Field[] fields, Shape[] shapes) {}
 
   /**
-   * A declared type resolved once: the type, its raw class and its first two type arguments
-   * (wildcards replaced by their upper bound; {@link #OBJECT} where absent). Reading type arguments
-   * from a {@code ParameterizedType} clones an array on every call.
+   * A declared type resolved once: the type, its raw class, its first two type arguments (wildcards
+   * replaced by their upper bound; {@link #OBJECT} where absent) and how a value of it is copied.
+   * Reading type arguments from a {@code ParameterizedType} clones an array on every call.
    */
-  private record Shape(Type type, Class<?> raw, Shape arg0, Shape arg1) {
+  private record Shape(Type type, Class<?> raw, Shape arg0, Shape arg1, Kind kind) {
     static Shape of(Type t) {
       if (t == Object.class) {
         return OBJECT;
@@ -169,11 +169,64 @@ public final class ObjectCopier {
         a0 = args.length > 0 ? of(upperBound(args[0])) : OBJECT;
         a1 = args.length > 1 ? of(upperBound(args[1])) : OBJECT;
       }
-      return new Shape(t, rawType(t), a0, a1);
+      Class<?> raw = rawType(t);
+      return new Shape(t, raw, a0, a1, Kind.of(raw, a0));
     }
   }
 
-  private static final Shape OBJECT = new Shape(Object.class, Object.class, null, null);
+  /**
+   * How a value of a declared type is copied, decided once per type; a value whose class does not
+   * fit its kind is copied as {@link #DYNAMIC}.
+   */
+  private enum Kind {
+    /** Immutable (strings, boxed numbers, booleans, enums, times, {@code IntOrString}): shared. */
+    SHARED,
+    /** A {@code Quantity}: the one its JSON form decodes to. */
+    QUANTITY,
+    /** A {@code List} or {@code Collection}: an {@code ArrayList} of copies. */
+    LIST,
+    /** A {@code Map} with {@code String} keys: an insertion-ordered map of copies. */
+    MAP,
+    /** A client-java model class: a new instance, field by field. */
+    MODEL,
+    /** Anything else: decided from the value's class. */
+    DYNAMIC;
+
+    static Kind of(Class<?> raw, Shape arg0) {
+      if (raw == String.class
+          || raw == Boolean.class
+          || raw == Integer.class
+          || raw == Long.class
+          || raw == Double.class
+          || raw == Float.class
+          || raw == Short.class
+          || raw == Byte.class
+          || raw == Character.class
+          || raw == java.math.BigDecimal.class
+          || raw == java.math.BigInteger.class
+          || raw == OffsetDateTime.class
+          || raw == IntOrString.class
+          || raw.isEnum()) {
+        return SHARED;
+      }
+      if (raw == Quantity.class) {
+        return QUANTITY;
+      }
+      if (raw == List.class || raw == java.util.Collection.class) {
+        return LIST;
+      }
+      if (raw == Map.class && arg0.type() == String.class) {
+        return MAP;
+      }
+      if (raw.getName().startsWith(MODELS)) {
+        return MODEL;
+      }
+      return DYNAMIC;
+    }
+  }
+
+  private static final Shape OBJECT =
+      new Shape(Object.class, Object.class, null, null, Kind.DYNAMIC);
 
   private static final ClassValue<Shape> SHAPES =
       new ClassValue<>() {
@@ -214,9 +267,85 @@ public final class ObjectCopier {
       };
 
   private static Object copy(Object value, Shape shape) {
-    if (value == null) {
+    switch (shape.kind()) {
+      case SHARED:
+        return value;
+      case QUANTITY:
+        if (value instanceof Quantity q) {
+          return quantity(q);
+        }
+        break;
+      case LIST:
+        if (value instanceof List<?> list) {
+          return copyList(list, shape.arg0());
+        }
+        break;
+      case MAP:
+        if (value instanceof Map<?, ?> map) {
+          return copyMap(map, shape.arg1());
+        }
+        break;
+      case MODEL:
+        if (value.getClass() == shape.raw()) {
+          Object out = copyModel(value, shape.raw());
+          if (out != null) {
+            return out;
+          }
+        }
+        break;
+      default:
+        break;
+    }
+    return copyDynamic(value, shape);
+  }
+
+  private static List<Object> copyList(List<?> list, Shape elem) {
+    List<Object> out = new ArrayList<>(list.size());
+    for (int i = 0, n = list.size(); i < n; i++) {
+      Object e = list.get(i);
+      out.add(e == null ? null : copy(e, elem));
+    }
+    return out;
+  }
+
+  private static Map<Object, Object> copyMap(Map<?, ?> map, Shape value) {
+    Map<Object, Object> out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      if (e.getKey() != null && e.getValue() != null) {
+        out.put(e.getKey(), copy(e.getValue(), value));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Returns a copy of model object {@code value} of class {@code c}, or null when it has no plan.
+   */
+  private static Object copyModel(Object value, Class<?> c) {
+    ModelPlan plan = PLANS.get(c);
+    if (plan == null) {
       return null;
     }
+    try {
+      Object out = plan.ctor().newInstance();
+      Field[] fs = plan.fields();
+      Shape[] shapes = plan.shapes();
+      for (int i = 0; i < fs.length; i++) {
+        Object v = fs[i].get(value);
+        if (v != null) {
+          fs[i].set(out, copy(v, shapes[i]));
+        }
+      }
+      return out;
+    } catch (ReflectiveOperationException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Copies a value whose declared type did not decide how: by its class, as the Gson round trip.
+   */
+  private static Object copyDynamic(Object value, Shape shape) {
     Class<?> c = value.getClass();
     Type declared = shape.type();
     if (declared != c && shape.raw() == Object.class) {
@@ -244,40 +373,15 @@ public final class ObjectCopier {
     }
     Class<?> raw = shape.raw();
     if (value instanceof List<?> list && (raw == List.class || raw == java.util.Collection.class)) {
-      Shape elem = shape.arg0();
-      List<Object> out = new ArrayList<>(list.size());
-      for (int i = 0, n = list.size(); i < n; i++) {
-        Object e = list.get(i);
-        out.add(e == null ? null : copy(e, elem));
-      }
-      return out;
+      return copyList(list, shape.arg0());
     }
     if (value instanceof Map<?, ?> map && raw == Map.class && shape.arg0().type() == String.class) {
-      Shape v = shape.arg1();
-      Map<Object, Object> out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
-      for (Map.Entry<?, ?> e : map.entrySet()) {
-        if (e.getKey() != null && e.getValue() != null) {
-          out.put(e.getKey(), copy(e.getValue(), v));
-        }
-      }
-      return out;
+      return copyMap(map, shape.arg1());
     }
     if (c.getName().startsWith(MODELS) && (declared == c || raw == c)) {
-      ModelPlan plan = PLANS.get(c);
-      if (plan != null) {
-        try {
-          Object out = plan.ctor().newInstance();
-          Field[] fs = plan.fields();
-          for (int i = 0; i < fs.length; i++) {
-            Object v = fs[i].get(value);
-            if (v != null) {
-              fs[i].set(out, copy(v, plan.shapes()[i]));
-            }
-          }
-          return out;
-        } catch (ReflectiveOperationException e) {
-          // fall through to Gson
-        }
+      Object out = copyModel(value, c);
+      if (out != null) {
+        return out;
       }
     }
     return GSON.fromJson(GSON.toJsonTree(value), declared);
