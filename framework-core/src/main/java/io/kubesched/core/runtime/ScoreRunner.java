@@ -107,6 +107,22 @@ final class ScoreRunner {
   }
 
   /**
+   * Returns the Score plugins not skipped in this cycle (their PreScore returned Skip), in order.
+   */
+  private List<ScorePlugin> activePlugins(CycleState state) {
+    Set<String> skipped = state.skipScorePlugins();
+    List<ScorePlugin> all = plugins.score();
+    List<ScorePlugin> active = new ArrayList<>(all.size());
+    for (int i = 0; i < all.size(); i++) {
+      ScorePlugin pl = all.get(i);
+      if (!skipped.contains(pl.name())) {
+        active.add(pl);
+      }
+    }
+    return active;
+  }
+
+  /**
    * Binds each active Score plugin that has the {@link CycleBoundScore} face to {@code pod} and
    * {@code state}; {@code null} for the others and for a binding that threw (called unbound, per
    * node, so the error surfaces as before).
@@ -199,31 +215,26 @@ final class ScoreRunner {
       RawScores keep,
       NodeColumns columns,
       int[] rows) {
-    Set<String> skipped = state.skipScorePlugins();
-    List<ScorePlugin> active = new ArrayList<>(plugins.score().size());
-    for (ScorePlugin pl : plugins.score()) {
-      if (!skipped.contains(pl.name())) {
-        active.add(pl);
-      }
-    }
+    List<ScorePlugin> active = activePlugins(state);
     int n = nodes.size();
-    NodeScores[] perPlugin = new NodeScores[active.size()];
-    long[][] arrays = scratch(active.size(), n);
-    for (int p = 0; p < perPlugin.length; p++) {
-      perPlugin[p] = NodeScores.wrap(nodes, arrays[p]);
-    }
     CycleBoundScore.NodeScorer[] bound = bindScorers(state, pod, active);
     if (previous != null
         && rescore != null
         && previous.matches(active, n)
         && previous.weighed()
         && keep != null) {
+      // opportunistic batching's later pods: apart, so that the full path below stays cold
       Framework.ScoreOutcome updated =
-          rescoreWeighed(state, pod, nodes, previous, rescore, keep, active, bound, arrays);
+          rescoreWeighed(state, pod, nodes, previous, rescore, keep, active, bound);
       if (updated != null) {
         return updated;
       }
       // a normalised score out of range: weigh everything below, which reports it as kube does
+    }
+    NodeScores[] perPlugin = new NodeScores[active.size()];
+    long[][] arrays = scratch(active.size(), n);
+    for (int p = 0; p < perPlugin.length; p++) {
+      perPlugin[p] = NodeScores.wrap(nodes, arrays[p]);
     }
     if (previous != null && rescore != null && previous.matches(active, n)) {
       for (int p = 0; p < perPlugin.length; p++) {
@@ -357,8 +368,7 @@ final class ScoreRunner {
       int[] rescore,
       RawScores keep,
       List<ScorePlugin> active,
-      CycleBoundScore.NodeScorer[] bound,
-      long[][] scratch) {
+      CycleBoundScore.NodeScorer[] bound) {
     int n = nodes.size();
     int plugins = active.size();
     int r = rescore.length;
@@ -405,8 +415,7 @@ final class ScoreRunner {
           rows[k * plugins + p] = (byte) score;
         }
       } else if (changed) {
-        long[] normalised = scratch[p];
-        System.arraycopy(raw, 0, normalised, 0, n);
+        long[] normalised = raw.clone();
         Status s =
             calls.status(
                 "ScoreExtensionNormalize",
@@ -427,7 +436,7 @@ final class ScoreRunner {
         if (normalisedAgain == null) {
           normalisedAgain = new long[plugins][];
         }
-        normalisedAgain[p] = normalised.clone();
+        normalisedAgain[p] = normalised;
       }
     }
     for (int k = 0; k < r; k++) {
