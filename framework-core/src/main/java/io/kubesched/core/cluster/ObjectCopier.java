@@ -147,10 +147,24 @@ public final class ObjectCopier {
       new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
-   * The copy plan of one model class: its no-arg constructor, its serialized fields and their
-   * declared types.
+   * The copy plan of one model class: how to make an instance, its serialized fields, their
+   * declared types and the values its no-arg constructor gives them.
+   *
+   * <p>A copy is what the constructor makes with every non-null field of the source copied over it.
+   * When the constructor sets nothing but those fields (true of client-java's models), the copy is
+   * made bare instead ({@code ctor} is then {@link #bareConstructor}): each field gets a copy of
+   * the source's value, or, where that is null, a copy of the constructor's value (a fresh empty
+   * list where the constructor makes one). The constructor's own defaults, which the source's
+   * values would overwrite at once, are then not made.
+   *
+   * @param defaults each field's value in a new instance (null where none)
    */
-  private record ModelPlan(java.lang.reflect.Constructor<?> ctor, Field[] fields, Shape[] shapes) {}
+  private record ModelPlan(
+      java.lang.reflect.Constructor<?> ctor,
+      boolean bare,
+      Field[] fields,
+      Shape[] shapes,
+      Object[] defaults) {}
 
   /**
    * A declared type resolved once: the type, its raw class, its first two type arguments (wildcards
@@ -298,12 +312,44 @@ public final class ObjectCopier {
             for (int i = 0; i < fs.length; i++) {
               ss[i] = Shape.of(fs[i].getGenericType());
             }
-            return new ModelPlan(ctor, fs, ss);
+            Object fresh = ctor.newInstance();
+            Object[] defaults = new Object[fs.length];
+            for (int i = 0; i < fs.length; i++) {
+              defaults[i] = fs[i].get(fresh);
+            }
+            if (onlyPlannedFieldsSet(type, fresh, fields)) {
+              return new ModelPlan(bareConstructor(type), true, fs, ss, defaults);
+            }
+            return new ModelPlan(ctor, false, fs, ss, defaults);
           } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
           }
         }
       };
+
+  /**
+   * Returns whether {@code fresh}, a new instance of {@code type}, has no value set outside the
+   * {@code planned} fields (a transient or synthetic field its constructor sets).
+   */
+  private static boolean onlyPlannedFieldsSet(Class<?> type, Object fresh, List<Field> planned)
+      throws IllegalAccessException {
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Field f : c.getDeclaredFields()) {
+        if (Modifier.isStatic(f.getModifiers()) || planned.contains(f)) {
+          continue;
+        }
+        if (f.getType().isPrimitive()) {
+          return false;
+        }
+        f.setAccessible(true);
+        if (f.get(fresh) != null) {
+          return false;
+        }
+      }
+    }
+    // (a planned primitive field is never null in the source, so a copy always sets it)
+    return true;
+  }
 
   private static Object copy(Object value, Shape shape) {
     return shape.kind().copy(value, shape);
@@ -340,8 +386,13 @@ public final class ObjectCopier {
       Object out = plan.ctor().newInstance();
       Field[] fs = plan.fields();
       Shape[] shapes = plan.shapes();
+      Object[] defaults = plan.defaults();
+      boolean bare = plan.bare();
       for (int i = 0; i < fs.length; i++) {
         Object v = fs[i].get(value);
+        if (v == null && bare) {
+          v = defaults[i];
+        }
         if (v != null) {
           fs[i].set(out, copy(v, shapes[i]));
         }

@@ -46,8 +46,20 @@ final class ObjectCopierTest {
         Arguments.argumentSet(
             "a pod whose spec leaves the defaulted lists null",
             new V1Pod().metadata(new V1ObjectMeta().name("bare")).spec(new V1PodSpec())),
+        Arguments.argumentSet("a pod whose lists and maps were set to null", nulledPod()),
         Arguments.argumentSet("a node with taints, images and allocatable", node()),
         Arguments.argumentSet("a disruption budget with an int-or-string", budget()));
+  }
+
+  private static V1Pod nulledPod() {
+    V1PodSpec spec = new V1PodSpec().nodeName("n");
+    spec.setContainers(null);
+    spec.setTolerations(null);
+    spec.setNodeSelector(null);
+    V1ObjectMeta meta = new V1ObjectMeta().name("nulled");
+    meta.setLabels(null);
+    meta.setFinalizers(null);
+    return new V1Pod().metadata(meta).spec(spec);
   }
 
   private static V1Pod fullPod() {
