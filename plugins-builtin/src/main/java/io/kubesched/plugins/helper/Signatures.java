@@ -36,9 +36,25 @@ public final class Signatures {
     return sb.toString();
   }
 
+  /**
+   * What {@link #requests(PodInfo)} signs: a pod's requests and its requests with the non-zero
+   * defaults (a {@link LastFragment} key).
+   */
+  public record Requests(Resource requests, long nonZeroMilliCpu, long nonZeroMemory) {
+    /** Returns the values of {@code pod}. */
+    public static Requests of(PodInfo pod) {
+      return new Requests(pod.requests(), pod.nonZeroMilliCpu(), pod.nonZeroMemory());
+    }
+  }
+
   /** Returns the fragment of the pod's requests, with and without the non-zero defaults. */
   public static String requests(PodInfo pod) {
-    Resource r = pod.requests();
+    return requests(Requests.of(pod));
+  }
+
+  /** Returns the fragment of {@code values}: {@link #requests(PodInfo)} of their pod. */
+  public static String requests(Requests values) {
+    Resource r = values.requests();
     StringBuilder sb = new StringBuilder(64);
     sb.append(r.milliCpu())
         .append(FIELD)
@@ -48,9 +64,9 @@ public final class Signatures {
         .append(FIELD)
         .append(r.allowedPodNumber())
         .append(FIELD)
-        .append(pod.nonZeroMilliCpu())
+        .append(values.nonZeroMilliCpu())
         .append(FIELD)
-        .append(pod.nonZeroMemory());
+        .append(values.nonZeroMemory());
     for (Map.Entry<String, Long> e : r.scalarResources().entrySet()) {
       sb.append(ITEM).append(e.getKey()).append(FIELD).append(e.getValue());
     }

@@ -44,7 +44,7 @@ public final class Volumes {
    */
   public static Optional<String> signature(V1Pod pod) {
     if (!hasVolumes(pod)) {
-      return Optional.of("");
+      return NO_VOLUME_SIGNATURE;
     }
     for (V1Volume v : pod.getSpec().getVolumes()) {
       boolean local =
@@ -58,8 +58,10 @@ public final class Volumes {
         return Optional.empty();
       }
     }
-    return Optional.of("");
+    return NO_VOLUME_SIGNATURE;
   }
+
+  private static final Optional<String> NO_VOLUME_SIGNATURE = Optional.of("");
 
   /** Returns whether the pod has volumes at all. */
   public static boolean hasVolumes(V1Pod pod) {

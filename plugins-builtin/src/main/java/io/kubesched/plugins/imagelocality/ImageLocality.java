@@ -14,6 +14,7 @@ import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
+import io.kubesched.plugins.helper.LastFragment;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -160,6 +161,8 @@ public final class ImageLocality
   /** Signs the pod by its containers' images. */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(String.valueOf(pod.images()));
+    return imageFragments.of(pod.images());
   }
+
+  private final LastFragment<List<String>> imageFragments = new LastFragment<>(String::valueOf);
 }

@@ -28,6 +28,7 @@ import io.kubesched.framework.SignPlugin;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.framework.WeightedAffinityTerm;
+import io.kubesched.plugins.helper.LastFragment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -669,6 +670,12 @@ public final class InterPodAffinity
     if (pod.hasAffinity() || pod.affinityParseError() != null) {
       return Optional.empty();
     }
-    return Optional.of(pod.namespace() + "/" + new java.util.TreeMap<>(pod.labels()));
+    return labelFragments.of(new NamespacedLabels(pod.namespace(), pod.labels()));
   }
+
+  /** What a pod without affinity terms signs: its namespace and labels. */
+  private record NamespacedLabels(String namespace, Map<String, String> labels) {}
+
+  private final LastFragment<NamespacedLabels> labelFragments =
+      new LastFragment<>(k -> k.namespace() + "/" + new java.util.TreeMap<>(k.labels()));
 }

@@ -33,6 +33,7 @@ import io.kubesched.framework.Status;
 import io.kubesched.framework.WeightedNodeSelectorTerm;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
+import io.kubesched.plugins.helper.LastFragment;
 import io.kubesched.plugins.helper.ScoreNormalization;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -426,6 +427,12 @@ public final class NodeAffinity
       return Optional.of("");
     }
     Object nodeAffinity = spec.getAffinity() == null ? null : spec.getAffinity().getNodeAffinity();
-    return Optional.of(spec.getNodeSelector() + "/" + nodeAffinity);
+    return selectorFragments.of(new Selection(spec.getNodeSelector(), nodeAffinity));
   }
+
+  /** What a pod signs: its node selector and node affinity (never changed in place). */
+  private record Selection(Map<String, String> nodeSelector, Object nodeAffinity) {}
+
+  private final LastFragment<Selection> selectorFragments =
+      new LastFragment<>(k -> k.nodeSelector() + "/" + k.nodeAffinity());
 }

@@ -21,6 +21,7 @@ import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
+import io.kubesched.plugins.helper.LastFragment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -132,6 +133,8 @@ public final class NodePorts
   /** Signs the pod by its host ports. */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(String.valueOf(pod.hostPorts()));
+    return portFragments.of(pod.hostPorts());
   }
+
+  private final LastFragment<List<HostPort>> portFragments = new LastFragment<>(String::valueOf);
 }

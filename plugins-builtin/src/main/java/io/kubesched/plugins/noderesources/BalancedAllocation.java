@@ -12,6 +12,8 @@ import io.kubesched.framework.StateData;
 import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
+import io.kubesched.plugins.helper.LastFragment;
+import io.kubesched.plugins.helper.Signatures;
 import java.util.List;
 import java.util.Optional;
 
@@ -228,6 +230,9 @@ public final class BalancedAllocation
   /** Signs the pod by its effective requests. */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(Fit.requestSignature(pod));
+    return requestFragments.of(Signatures.Requests.of(pod));
   }
+
+  private final LastFragment<Signatures.Requests> requestFragments =
+      new LastFragment<>(Signatures::requests);
 }

@@ -27,6 +27,7 @@ import io.kubesched.framework.StateKey;
 import io.kubesched.framework.Status;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
+import io.kubesched.plugins.helper.LastFragment;
 import io.kubesched.plugins.helper.Signatures;
 import java.util.ArrayList;
 import java.util.List;
@@ -537,11 +538,9 @@ public final class Fit
   /** Signs the pod by its effective requests (with and without the non-zero defaults). */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(requestSignature(pod));
+    return requestFragments.of(Signatures.Requests.of(pod));
   }
 
-  /** Returns the pod's requests as a signature fragment. */
-  static String requestSignature(PodInfo pod) {
-    return Signatures.requests(pod);
-  }
+  private final LastFragment<Signatures.Requests> requestFragments =
+      new LastFragment<>(Signatures::requests);
 }

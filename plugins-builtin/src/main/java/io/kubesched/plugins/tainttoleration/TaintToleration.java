@@ -28,6 +28,7 @@ import io.kubesched.framework.Taint;
 import io.kubesched.framework.Toleration;
 import io.kubesched.plugins.PluginNames;
 import io.kubesched.plugins.helper.EventObjects;
+import io.kubesched.plugins.helper.LastFragment;
 import io.kubesched.plugins.helper.ScoreNormalization;
 import io.kubesched.plugins.helper.Signatures;
 import java.util.ArrayList;
@@ -267,6 +268,9 @@ public final class TaintToleration
   /** Signs the pod by its tolerations, the only pod field this plugin reads. */
   @Override
   public Optional<String> signPod(PodInfo pod) {
-    return Optional.of(Signatures.tolerations(pod.tolerations()));
+    return tolerationFragments.of(pod.tolerations());
   }
+
+  private final LastFragment<List<Toleration>> tolerationFragments =
+      new LastFragment<>(Signatures::tolerations);
 }

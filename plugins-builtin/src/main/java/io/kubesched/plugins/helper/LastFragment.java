@@ -1,0 +1,39 @@
+package io.kubesched.plugins.helper;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A plugin's last signature fragment ({@link io.kubesched.framework.SignPlugin}) and the value it
+ * was made from: opportunistic batching signs every pod, and pods in a row are mostly alike, so a
+ * fragment whose value equals the last one's is handed out again instead of built again.
+ *
+ * <p>The value must be immutable, or not changed while it is the last one, and its {@code equals}
+ * must hold exactly when the fragments built from two values are equal. Safe for concurrent use:
+ * the pair is published whole.
+ *
+ * @param <K> the type of the value a fragment is made from
+ */
+public final class LastFragment<K> {
+  private final Function<? super K, String> make;
+  private volatile Entry<K> last;
+
+  private record Entry<K>(K value, Optional<String> fragment) {}
+
+  /** Creates the memo of {@code make}, which builds a fragment from a value. */
+  public LastFragment(Function<? super K, String> make) {
+    this.make = Objects.requireNonNull(make, "make must not be null");
+  }
+
+  /** Returns the fragment of {@code value}: the last one when the values are equal. */
+  public Optional<String> of(K value) {
+    Entry<K> l = last;
+    if (l != null && Objects.equals(l.value(), value)) {
+      return l.fragment();
+    }
+    Optional<String> fragment = Optional.of(make.apply(value));
+    last = new Entry<>(value, fragment);
+    return fragment;
+  }
+}
