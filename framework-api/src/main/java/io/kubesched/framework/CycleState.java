@@ -19,20 +19,22 @@ import java.util.Set;
  */
 public final class CycleState implements Cloneable {
   /**
-   * The values: an immutable pair of arrays, replaced whole by every write and delete (a cycle
-   * writes a dozen values, mostly in PreFilter, and reads them many times, from several threads),
-   * shared by a clone whose values all copy to themselves.
+   * The values: the first {@code size} keys and values of two arrays. A published {@code Entries}
+   * never changes: a write makes a new one, whose arrays are the old ones when it only appends (a
+   * cycle writes a dozen values, mostly in PreFilter, and reads them many times, from several
+   * threads; an older {@code Entries} never reads past its own size) and copies otherwise. A clone
+   * shares the arrays while its values all copy to themselves; then neither appends in place.
    */
-  private record Entries(String[] keys, StateData[] values) {
-    static final Entries EMPTY = new Entries(new String[0], new StateData[0]);
+  private record Entries(String[] keys, StateData[] values, int size) {
+    static final Entries EMPTY = new Entries(new String[0], new StateData[0], 0);
 
     int indexOf(String key) {
-      for (int i = 0; i < keys.length; i++) {
+      for (int i = 0; i < size; i++) {
         if (keys[i] == key) {
           return i;
         }
       }
-      for (int i = 0; i < keys.length; i++) {
+      for (int i = 0; i < size; i++) {
         if (keys[i].equals(key)) {
           return i;
         }
@@ -46,7 +48,12 @@ public final class CycleState implements Cloneable {
     }
   }
 
+  /** The room a state's arrays get when they are first made or full. */
+  private static final int INITIAL_CAPACITY = 16;
+
   private volatile Entries storage;
+  // whether this state alone appends to storage's arrays (guarded by this)
+  private boolean ownsArrays;
   private volatile Set<String> skipFilterPlugins = Set.of();
   private volatile Set<String> skipScorePlugins = Set.of();
   private volatile boolean recordPluginMetrics;
@@ -116,18 +123,31 @@ public final class CycleState implements Cloneable {
     synchronized (this) {
       Entries e = storage;
       int i = e.indexOf(key.name());
+      int size = e.size();
       String[] keys = e.keys();
-      StateData[] values;
-      if (i >= 0) {
-        values = e.values().clone();
-      } else {
-        i = keys.length;
-        keys = Arrays.copyOf(keys, i + 1);
+      StateData[] values = e.values();
+      if (i < 0 && ownsArrays && size < keys.length) {
+        // appended past what any published entries read
+        i = size++;
         keys[i] = key.name();
-        values = Arrays.copyOf(e.values(), i + 1);
+      } else {
+        // new arrays: a replaced value may be read through the published ones, and shared or full
+        // arrays have no room of this state's own
+        int capacity = Math.max(INITIAL_CAPACITY, size == keys.length ? size * 2 : keys.length);
+        String[] k = new String[capacity];
+        StateData[] v = new StateData[capacity];
+        System.arraycopy(keys, 0, k, 0, size);
+        System.arraycopy(values, 0, v, 0, size);
+        keys = k;
+        values = v;
+        ownsArrays = true;
+        if (i < 0) {
+          i = size++;
+          keys[i] = key.name();
+        }
       }
       values[i] = value;
-      storage = new Entries(keys, values);
+      storage = new Entries(keys, values, size);
       engineCache = null;
       revision++;
     }
@@ -139,14 +159,15 @@ public final class CycleState implements Cloneable {
       Entries e = storage;
       int i = e.indexOf(key.name());
       if (i >= 0) {
-        int n = e.keys().length;
-        String[] keys = new String[n - 1];
-        StateData[] values = new StateData[n - 1];
+        int n = e.size();
+        String[] keys = new String[Math.max(n - 1, INITIAL_CAPACITY)];
+        StateData[] values = new StateData[keys.length];
         System.arraycopy(e.keys(), 0, keys, 0, i);
         System.arraycopy(e.keys(), i + 1, keys, i, n - i - 1);
         System.arraycopy(e.values(), 0, values, 0, i);
         System.arraycopy(e.values(), i + 1, values, i, n - i - 1);
-        storage = new Entries(keys, values);
+        storage = new Entries(keys, values, n - 1);
+        ownsArrays = true;
       }
       engineCache = null;
       revision++;
@@ -211,20 +232,27 @@ public final class CycleState implements Cloneable {
    */
   @Override
   public CycleState clone() {
-    Entries e = storage;
+    Entries e;
+    synchronized (this) {
+      e = storage;
+      // the clone may share these arrays: from now on this state copies before it appends
+      ownsArrays = false;
+    }
     StateData[] values = null;
-    for (int i = 0; i < e.values().length; i++) {
+    for (int i = 0; i < e.size(); i++) {
       StateData v = e.values()[i];
       StateData copied = v.copy();
       if (copied != v && values == null) {
-        values = e.values().clone();
+        values = Arrays.copyOf(e.values(), e.size());
       }
       if (values != null) {
         values[i] = copied;
       }
     }
     // values that all copy to themselves are immutable: the clone shares them
-    CycleState c = new CycleState(values == null ? e : new Entries(e.keys(), values));
+    CycleState c =
+        new CycleState(
+            values == null ? e : new Entries(Arrays.copyOf(e.keys(), e.size()), values, e.size()));
     c.skipFilterPlugins = skipFilterPlugins;
     c.skipScorePlugins = skipScorePlugins;
     c.recordPluginMetrics = recordPluginMetrics;

@@ -151,4 +151,44 @@ final class CycleStateTest {
                 Optional.of(new Count(3)),
                 Optional.of(new Count(4))));
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {0, 3, 15, 16, 17, 40})
+  void aCloneAndItsOriginalWriteOnWithoutSeeingEachOther(int before) {
+    CycleState original = new CycleState();
+    for (int i = 0; i < before; i++) {
+      original.write(StateKey.of("k" + i, Count.class), new Count(i));
+    }
+    CycleState clone = original.clone();
+
+    for (int i = 0; i < 20; i++) {
+      original.write(StateKey.of("original-" + i, Count.class), new Count(i));
+      clone.write(StateKey.of("clone-" + i, Count.class), new Count(-i));
+    }
+
+    for (int i = 0; i < before; i++) {
+      assertThat(original.read(StateKey.of("k" + i, Count.class))).contains(new Count(i));
+      assertThat(clone.read(StateKey.of("k" + i, Count.class))).contains(new Count(i));
+    }
+    for (int i = 0; i < 20; i++) {
+      assertThat(original.read(StateKey.of("original-" + i, Count.class))).contains(new Count(i));
+      assertThat(original.read(StateKey.of("clone-" + i, Count.class))).isEmpty();
+      assertThat(clone.read(StateKey.of("clone-" + i, Count.class))).contains(new Count(-i));
+      assertThat(clone.read(StateKey.of("original-" + i, Count.class))).isEmpty();
+    }
+  }
+
+  @Test
+  void aCloneKeepsTheValuesOfItsTimeWhileTheOriginalAppendsAndReplaces() {
+    CycleState original = new CycleState();
+    original.write(COUNT, new Count(1));
+    CycleState clone = original.clone();
+
+    original.write(StateKey.of("later", Count.class), new Count(2));
+    original.write(COUNT, new Count(3));
+
+    assertThat(clone.read(COUNT)).contains(new Count(1));
+    assertThat(clone.read(StateKey.of("later", Count.class))).isEmpty();
+    assertThat(original.read(COUNT)).contains(new Count(3));
+  }
 }
