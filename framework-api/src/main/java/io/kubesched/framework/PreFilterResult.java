@@ -12,6 +12,7 @@ import java.util.Set;
  */
 public record PreFilterResult(Status status, Set<String> nodeNames) {
   private static final PreFilterResult ALL = new PreFilterResult(Status.success(), null);
+  private static final PreFilterResult SKIP = new PreFilterResult(Status.skip(), null);
 
   /** Checks the status and copies the node names. */
   public PreFilterResult {
@@ -36,7 +37,7 @@ public record PreFilterResult(Status status, Set<String> nodeNames) {
 
   /** Skip: this plugin's Filter (and AddPod/RemovePod) are not called this cycle. */
   public static PreFilterResult skip() {
-    return new PreFilterResult(Status.skip(), null);
+    return SKIP;
   }
 
   /** Returns whether the result places no restriction on the nodes. */

@@ -68,7 +68,11 @@ final class PodConditions {
 
   /** The time of {@code clock} as a UTC timestamp. */
   static OffsetDateTime now(Clock clock) {
-    return OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+    // what OffsetDateTime.ofInstant(instant, UTC) gives, without the zone rules it makes per call
+    java.time.Instant now = clock.instant();
+    return OffsetDateTime.of(
+        java.time.LocalDateTime.ofEpochSecond(now.getEpochSecond(), now.getNano(), ZoneOffset.UTC),
+        ZoneOffset.UTC);
   }
 
   private static String emptyToNull(String s) {
