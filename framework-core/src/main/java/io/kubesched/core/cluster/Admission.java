@@ -172,7 +172,7 @@ final class Admission {
       }
       for (V1Container c : containers) {
         V1ResourceRequirements r = c.getResources();
-        if (r != null && r.getLimits() != null && !r.getLimits().isEmpty()) {
+        if (r != null && r.getLimits() != null && requestMissing(r)) {
           Map<String, Quantity> requests =
               r.getRequests() == null
                   ? new LinkedHashMap<>()
@@ -192,6 +192,20 @@ final class Admission {
         }
       }
     }
+  }
+
+  /**
+   * Returns whether a resource has a limit but no request (kube defaults that request to the
+   * limit); most pods have none, and their requests then stay as they are.
+   */
+  private static boolean requestMissing(V1ResourceRequirements r) {
+    Map<String, Quantity> requests = r.getRequests();
+    for (Map.Entry<String, Quantity> limit : r.getLimits().entrySet()) {
+      if (limit.getValue() != null && (requests == null || requests.get(limit.getKey()) == null)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
