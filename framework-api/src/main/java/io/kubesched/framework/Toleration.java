@@ -24,6 +24,27 @@ public record Toleration(
     effect = effect == null ? "" : effect;
   }
 
+  // Written out rather than generated: a record's generated equals goes through method handles,
+  // slow until the JIT has compiled its caller, and batching compares tolerations for every pod.
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Toleration t
+        && key.equals(t.key)
+        && operator.equals(t.operator)
+        && value.equals(t.value)
+        && effect.equals(t.effect)
+        && java.util.Objects.equals(tolerationSeconds, t.tolerationSeconds);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = key.hashCode();
+    h = 31 * h + operator.hashCode();
+    h = 31 * h + value.hashCode();
+    h = 31 * h + effect.hashCode();
+    return 31 * h + java.util.Objects.hashCode(tolerationSeconds);
+  }
+
   /** Converts a client-java toleration. */
   public static Toleration of(V1Toleration t) {
     return new Toleration(

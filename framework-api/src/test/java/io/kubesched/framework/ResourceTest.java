@@ -108,4 +108,46 @@ final class ResourceTest {
     assertThat(Quantities.format("memory", 256 * MI)).isEqualTo("256Mi");
     assertThat(Quantities.format("nvidia.com/gpu", 3)).isEqualTo("3");
   }
+
+  static Stream<Arguments> resourcePairs() {
+    Resource base = new Resource(100, 200, 300, 4, Map.of("example.com/gpu", 1L));
+    return Stream.of(
+        Arguments.argumentSet(
+            "equal", base, new Resource(100, 200, 300, 4, Map.of("example.com/gpu", 1L)), true),
+        Arguments.argumentSet(
+            "cpu differs",
+            base,
+            new Resource(101, 200, 300, 4, Map.of("example.com/gpu", 1L)),
+            false),
+        Arguments.argumentSet(
+            "memory differs",
+            base,
+            new Resource(100, 201, 300, 4, Map.of("example.com/gpu", 1L)),
+            false),
+        Arguments.argumentSet(
+            "storage differs",
+            base,
+            new Resource(100, 200, 301, 4, Map.of("example.com/gpu", 1L)),
+            false),
+        Arguments.argumentSet(
+            "pods differ",
+            base,
+            new Resource(100, 200, 300, 5, Map.of("example.com/gpu", 1L)),
+            false),
+        Arguments.argumentSet(
+            "scalars differ",
+            base,
+            new Resource(100, 200, 300, 4, Map.of("example.com/gpu", 2L)),
+            false),
+        Arguments.argumentSet("not a resource", base, "x", false));
+  }
+
+  @ParameterizedTest
+  @MethodSource("resourcePairs")
+  void equalsComparesEveryComponent(Resource a, Object b, boolean equal) {
+    assertThat(a.equals(b)).isEqualTo(equal);
+    if (equal) {
+      assertThat(a.hashCode()).isEqualTo(b.hashCode());
+    }
+  }
 }

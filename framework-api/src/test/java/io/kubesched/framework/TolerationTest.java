@@ -103,4 +103,38 @@ final class TolerationTest {
         .isTrue();
     assertThat(Toleration.anyTolerates(List.of(), taint)).isFalse();
   }
+
+  static Stream<Arguments> tolerationPairs() {
+    Toleration base = new Toleration("k", "Equal", "v", "NoExecute", 300L);
+    return Stream.of(
+        Arguments.argumentSet(
+            "equal", base, new Toleration("k", "Equal", "v", "NoExecute", 300L), true),
+        Arguments.argumentSet(
+            "null strings equal empty ones",
+            new Toleration(null, null, null, null, null),
+            new Toleration("", "", "", "", null),
+            true),
+        Arguments.argumentSet(
+            "key differs", base, new Toleration("j", "Equal", "v", "NoExecute", 300L), false),
+        Arguments.argumentSet(
+            "operator differs", base, new Toleration("k", "Exists", "v", "NoExecute", 300L), false),
+        Arguments.argumentSet(
+            "value differs", base, new Toleration("k", "Equal", "w", "NoExecute", 300L), false),
+        Arguments.argumentSet(
+            "effect differs", base, new Toleration("k", "Equal", "v", "NoSchedule", 300L), false),
+        Arguments.argumentSet(
+            "seconds differ", base, new Toleration("k", "Equal", "v", "NoExecute", 301L), false),
+        Arguments.argumentSet(
+            "seconds absent", base, new Toleration("k", "Equal", "v", "NoExecute", null), false),
+        Arguments.argumentSet("not a toleration", base, "x", false));
+  }
+
+  @ParameterizedTest
+  @MethodSource("tolerationPairs")
+  void equalsComparesEveryComponent(Toleration a, Object b, boolean equal) {
+    assertThat(a.equals(b)).isEqualTo(equal);
+    if (equal) {
+      assertThat(a.hashCode()).isEqualTo(b.hashCode());
+    }
+  }
 }

@@ -469,7 +469,19 @@ public final class ObjectCopier {
   /**
    * A quantity's number (equal with its scale, as {@link java.math.BigDecimal#equals}) and format.
    */
-  private record QuantityKey(java.math.BigDecimal number, Quantity.Format format) {}
+  private record QuantityKey(java.math.BigDecimal number, Quantity.Format format) {
+    // written out: a record's generated equals and hashCode go through method handles, slow until
+    // the JIT has compiled the caller, and every copied quantity is looked up
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof QuantityKey k && format == k.format && number.equals(k.number);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * number.hashCode() + java.util.Objects.hashCode(format);
+    }
+  }
 
   private static Class<?> rawType(Type t) {
     if (t instanceof Class<?> c) {

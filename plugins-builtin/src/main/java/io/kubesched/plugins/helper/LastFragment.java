@@ -10,7 +10,9 @@ import java.util.function.Function;
  * fragment whose value equals the last one's is handed out again instead of built again.
  *
  * <p>The value must be immutable, or not changed while it is the last one, and its {@code equals}
- * must hold exactly when the fragments built from two values are equal. Safe for concurrent use:
+ * must hold exactly when the fragments built from two values are equal. A record used as the value
+ * should write its {@code equals} out: the generated one goes through method handles, which cost
+ * more than building the fragment until the JIT has compiled the caller. Safe for concurrent use:
  * the pair is published whole.
  *
  * @param <K> the type of the value a fragment is made from

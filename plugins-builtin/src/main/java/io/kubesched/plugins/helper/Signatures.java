@@ -45,6 +45,21 @@ public final class Signatures {
     public static Requests of(PodInfo pod) {
       return new Requests(pod.requests(), pod.nonZeroMilliCpu(), pod.nonZeroMemory());
     }
+
+    // written out: a record's generated equals goes through method handles (see LastFragment)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Requests r
+          && nonZeroMilliCpu == r.nonZeroMilliCpu
+          && nonZeroMemory == r.nonZeroMemory
+          && requests.equals(r.requests);
+    }
+
+    @Override
+    public int hashCode() {
+      return (31 * requests.hashCode() + Long.hashCode(nonZeroMilliCpu)) * 31
+          + Long.hashCode(nonZeroMemory);
+    }
   }
 
   /** Returns the fragment of the pod's requests, with and without the non-zero defaults. */
