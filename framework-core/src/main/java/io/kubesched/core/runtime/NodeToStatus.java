@@ -39,8 +39,8 @@ public final class NodeToStatus implements NodeToStatusReader {
       Status.of(Status.Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
 
   // The entries in insertion order (a set on an existing name replaces its status in place).
-  private String[] names = new String[0];
-  private Status[] values = new Status[0];
+  private String[] names = NO_NAMES;
+  private Status[] values = NO_VALUES;
   private int size;
   // name -> position of every entry, built on the second lookup by name; null before.
   private Map<String, Integer> index;
@@ -55,8 +55,11 @@ public final class NodeToStatus implements NodeToStatusReader {
 
   /** Creates an empty map with the default absent-nodes status. */
   public NodeToStatus() {
-    this(Map.of(), DEFAULT_ABSENT);
+    this.absentNodesStatus = DEFAULT_ABSENT;
   }
+
+  private static final String[] NO_NAMES = new String[0];
+  private static final Status[] NO_VALUES = new Status[0];
 
   /** Creates a map with the given entries (copied, in their order) and absent-nodes status. */
   public NodeToStatus(Map<String, Status> statuses, Status absentNodesStatus) {
