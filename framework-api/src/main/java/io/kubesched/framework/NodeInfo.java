@@ -54,10 +54,11 @@ public final class NodeInfo {
   private Map<String, ImageStateSummary> imageStates = Map.of();
   // null while no pod on the node has a volume claim (most nodes): copies share nothing then
   private HashMap<String, Integer> pvcRefCounts;
-  // The index of each pod in {@code pods} by UID, built once the node holds many pods and kept
-  // from then on; not copied into snapshots (built there too if they remove many pods).
+  // The index of each pod in {@code pods} by UID, built once the node holds more than a few pods
+  // (a scan reads every pod's info, each elsewhere in memory) and kept from then on; not copied
+  // into snapshots (built there too if they remove pods).
   private HashMap<String, Integer> podIndex;
-  private static final int INDEX_THRESHOLD = 64;
+  private static final int INDEX_THRESHOLD = 8;
   // Read-only views, made on first use and kept: the accessors are called per node per pod on the
   // hot path, while the copies of the preemption dry run and the nominated-pods pass mostly never
   // ask. A racing first use makes two equal views, which is harmless.
