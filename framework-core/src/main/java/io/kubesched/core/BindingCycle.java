@@ -140,7 +140,9 @@ final class BindingCycle {
     if (permit.isDone() && Thread.currentThread() == loopThread) {
       // a completed future runs handle's function at once, on this thread
       Status allowed = permit.handle(BindingCycle::permitOutcome).join();
-      held.hold(() -> run(state, fwk, qpi, assumed, result, podsToActivate, startNanos, allowed));
+      held.hold(
+          new HeldCycle(
+              this, state, fwk, qpi, assumed, result, podsToActivate, startNanos, allowed));
       return;
     }
     permit.whenComplete(
@@ -208,7 +210,7 @@ final class BindingCycle {
       }
       // Failures after Permit are not event-requeueable: free the in-flight events now.
       queue.done(assumed.uid());
-      Status preBind = Scheduler.safely(() -> fwk.runPreBindPlugins(state, assumed, host));
+      Status preBind = Scheduler.safely(Framework::runPreBindPlugins, fwk, state, assumed, host);
       if (!preBind.isSuccess()) {
         handleBindingCycleError(state, fwk, qpi, assumed, host, preBind, start);
         return;
@@ -261,7 +263,7 @@ final class BindingCycle {
     Status status =
         byExtender != null
             ? byExtender
-            : Scheduler.safely(() -> fwk.runBindPlugins(state, assumed, host));
+            : Scheduler.safely(Framework::runBindPlugins, fwk, state, assumed, host);
     try {
       cache.finishBinding(assumed);
     } catch (RuntimeException e) {
@@ -351,6 +353,27 @@ final class BindingCycle {
     failures.handle(fwk, qpi, assumed.pod(), status, NominatingInfo.override(""), start);
     if (deferred != null) {
       deferred.run();
+    }
+  }
+
+  /**
+   * A binding cycle whose Permit has decided, held for the binding executor: a record rather than a
+   * lambda, which is made through method handles until the JIT's top tier has compiled the loop.
+   */
+  private record HeldCycle(
+      BindingCycle cycle,
+      CycleState state,
+      Framework fwk,
+      QueuedPodInfo qpi,
+      PodInfo assumed,
+      ScheduleResult result,
+      PodsToActivate podsToActivate,
+      long startNanos,
+      Status allowed)
+      implements Runnable {
+    @Override
+    public void run() {
+      cycle.run(state, fwk, qpi, assumed, result, podsToActivate, startNanos, allowed);
     }
   }
 }

@@ -542,12 +542,12 @@ public final class Scheduler implements AutoCloseable {
     }
     queue.deleteNominatedPodIfExists(assumedPod);
 
-    Status reserve = safely(() -> fwk.runReservePluginsReserve(state, assumed, host));
+    Status reserve = safely(Framework::runReservePluginsReserve, fwk, state, assumed, host);
     if (!reserve.isSuccess()) {
       failures.unreserveAndForget(fwk, state, assumed, host);
       return new CycleOutcome(result, clear, assumed, rejectedOnOneNode(pod, host, reserve));
     }
-    Status permit = safely(() -> fwk.runPermitPlugins(state, assumed, host));
+    Status permit = safely(Framework::runPermitPlugins, fwk, state, assumed, host);
     if (!permit.isWait() && !permit.isSuccess()) {
       failures.unreserveAndForget(fwk, state, assumed, host);
       return new CycleOutcome(result, clear, assumed, rejectedOnOneNode(pod, host, permit));
@@ -578,6 +578,27 @@ public final class Scheduler implements AutoCloseable {
   static Status safely(Supplier<Status> call) {
     try {
       Status s = call.get();
+      return s == null ? Status.success() : s;
+    } catch (RuntimeException e) {
+      return Status.error(e);
+    }
+  }
+
+  /** A framework runner of one pod on one node, e.g. {@code Framework::runPermitPlugins}. */
+  @FunctionalInterface
+  interface PodOnNodeCall {
+    Status call(Framework fwk, CycleState state, PodInfo pod, String node);
+  }
+
+  /**
+   * Runs {@code call} as {@link #safely(Supplier)} does. The arguments are passed rather than
+   * captured: the per-pod calls then make no lambda (a capturing lambda is made through method
+   * handles until the JIT's top tier has compiled the caller).
+   */
+  static Status safely(
+      PodOnNodeCall call, Framework fwk, CycleState state, PodInfo pod, String node) {
+    try {
+      Status s = call.call(fwk, state, pod, node);
       return s == null ? Status.success() : s;
     } catch (RuntimeException e) {
       return Status.error(e);

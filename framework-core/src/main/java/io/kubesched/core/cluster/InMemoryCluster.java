@@ -150,7 +150,7 @@ public final class InMemoryCluster implements Cluster, StoreReads {
       if (copy instanceof V1Node node) {
         listeners.notifyLocked(l -> l.onNodeAdd(node));
       } else if (copy instanceof V1Pod pod) {
-        listeners.notifyLocked(l -> l.onPodAdd(pod));
+        listeners.notifyLocked(new PodAdded(pod));
       } else {
         notifyStorageLocked(ActionType.ADD, null, copy);
         notifyObjectLocked(null, copy);
@@ -646,11 +646,27 @@ public final class InMemoryCluster implements Cluster, StoreReads {
       V1Node oldNode = (V1Node) old;
       listeners.notifyLocked(l -> l.onNodeUpdate(oldNode, node));
     } else if (copy instanceof V1Pod pod) {
-      V1Pod oldPod = (V1Pod) old;
-      listeners.notifyLocked(l -> l.onPodUpdate(oldPod, pod));
+      listeners.notifyLocked(new PodUpdated((V1Pod) old, pod));
     } else {
       notifyStorageLocked(ActionType.UPDATE, old, copy);
       notifyObjectLocked(old, copy);
+    }
+  }
+
+  // The notifications made for every pod created and bound: records rather than lambdas, which
+  // are made through method handles until the JIT's top tier has compiled the caller.
+
+  private record PodAdded(V1Pod pod) implements Consumer<ClusterListener> {
+    @Override
+    public void accept(ClusterListener l) {
+      l.onPodAdd(pod);
+    }
+  }
+
+  private record PodUpdated(V1Pod old, V1Pod now) implements Consumer<ClusterListener> {
+    @Override
+    public void accept(ClusterListener l) {
+      l.onPodUpdate(old, now);
     }
   }
 
