@@ -4,7 +4,6 @@ import io.kubernetes.client.custom.Quantity;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -72,7 +71,9 @@ public record Resource(
       return ZERO;
     }
     Builder b = builder();
-    list.forEach((name, q) -> b.add(name, q));
+    for (Map.Entry<String, Quantity> e : list.entrySet()) {
+      b.add(e.getKey(), e.getValue());
+    }
     return b.build();
   }
 
@@ -124,8 +125,13 @@ public record Resource(
 
   /** Returns, per resource, the larger of {@code this} and {@code other}. */
   public Resource max(Resource other) {
-    Map<String, Long> scalars = new HashMap<>(scalarResources);
-    other.scalarResources.forEach((k, v) -> scalars.merge(k, v, Math::max));
+    Map<String, Long> scalars = scalarResources;
+    if (!other.scalarResources.isEmpty()) {
+      scalars = new HashMap<>(scalarResources);
+      for (Map.Entry<String, Long> e : other.scalarResources.entrySet()) {
+        scalars.merge(e.getKey(), e.getValue(), Math::max);
+      }
+    }
     return new Resource(
         Math.max(milliCpu, other.milliCpu),
         Math.max(memory, other.memory),
@@ -170,7 +176,9 @@ public record Resource(
 
     /** Adds the quantity of resource {@code name}; unknown non-scalar names are ignored. */
     public Builder add(String name, Quantity q) {
-      Objects.requireNonNull(q, () -> "quantity of " + name + " must not be null");
+      if (q == null) {
+        throw new NullPointerException("quantity of " + name + " must not be null");
+      }
       switch (name) {
         case ResourceNames.CPU:
           milliCpu += Quantities.milliValue(q);
