@@ -38,4 +38,27 @@ public final class LastFragment<K> {
     last = new Entry<>(value, fragment);
     return fragment;
   }
+
+  /**
+   * Two values a fragment is made from, as one key, with {@code equals} and {@code hashCode}
+   * written out (see the class's note on records).
+   *
+   * @param first the first value, may be null
+   * @param second the second value, may be null
+   * @param <A> the first value's type
+   * @param <B> the second value's type
+   */
+  public record Pair<A, B>(A first, B second) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Pair<?, ?> p
+          && Objects.equals(first, p.first)
+          && Objects.equals(second, p.second);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Objects.hashCode(first) + Objects.hashCode(second);
+    }
+  }
 }

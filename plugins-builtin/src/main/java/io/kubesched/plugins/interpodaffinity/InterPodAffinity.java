@@ -670,25 +670,10 @@ public final class InterPodAffinity
     if (pod.hasAffinity() || pod.affinityParseError() != null) {
       return Optional.empty();
     }
-    return labelFragments.of(new NamespacedLabels(pod.namespace(), pod.labels()));
+    return labelFragments.of(new LastFragment.Pair<>(pod.namespace(), pod.labels()));
   }
 
   /** What a pod without affinity terms signs: its namespace and labels. */
-  private record NamespacedLabels(String namespace, Map<String, String> labels) {
-    // written out: a record's generated equals goes through method handles (see LastFragment)
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof NamespacedLabels k
-          && java.util.Objects.equals(namespace, k.namespace)
-          && java.util.Objects.equals(labels, k.labels);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * java.util.Objects.hashCode(namespace) + java.util.Objects.hashCode(labels);
-    }
-  }
-
-  private final LastFragment<NamespacedLabels> labelFragments =
-      new LastFragment<>(k -> k.namespace() + "/" + new java.util.TreeMap<>(k.labels()));
+  private final LastFragment<LastFragment.Pair<String, Map<String, String>>> labelFragments =
+      new LastFragment<>(k -> k.first() + "/" + new java.util.TreeMap<>(k.second()));
 }

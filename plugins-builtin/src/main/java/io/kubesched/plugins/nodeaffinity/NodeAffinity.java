@@ -427,26 +427,10 @@ public final class NodeAffinity
       return Optional.of("");
     }
     Object nodeAffinity = spec.getAffinity() == null ? null : spec.getAffinity().getNodeAffinity();
-    return selectorFragments.of(new Selection(spec.getNodeSelector(), nodeAffinity));
+    return selectorFragments.of(new LastFragment.Pair<>(spec.getNodeSelector(), nodeAffinity));
   }
 
   /** What a pod signs: its node selector and node affinity (never changed in place). */
-  private record Selection(Map<String, String> nodeSelector, Object nodeAffinity) {
-    // written out: a record's generated equals goes through method handles (see LastFragment)
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Selection k
-          && java.util.Objects.equals(nodeSelector, k.nodeSelector)
-          && java.util.Objects.equals(nodeAffinity, k.nodeAffinity);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * java.util.Objects.hashCode(nodeSelector)
-          + java.util.Objects.hashCode(nodeAffinity);
-    }
-  }
-
-  private final LastFragment<Selection> selectorFragments =
-      new LastFragment<>(k -> k.nodeSelector() + "/" + k.nodeAffinity());
+  private final LastFragment<LastFragment.Pair<Map<String, String>, Object>> selectorFragments =
+      new LastFragment<>(k -> k.first() + "/" + k.second());
 }

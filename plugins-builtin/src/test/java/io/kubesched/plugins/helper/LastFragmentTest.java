@@ -42,4 +42,40 @@ final class LastFragmentTest {
     assertThat(b == a).isEqualTo(reused);
     assertThat(built).hasSize(reused ? 1 : 2);
   }
+
+  static Stream<Arguments> pairs() {
+    return Stream.of(
+        Arguments.argumentSet(
+            "equal pairs",
+            new LastFragment.Pair<>("ns", List.of("a")),
+            new LastFragment.Pair<>("ns", new ArrayList<>(List.of("a"))),
+            true),
+        Arguments.argumentSet(
+            "the first differs",
+            new LastFragment.Pair<>("ns", List.of("a")),
+            new LastFragment.Pair<>("other", List.of("a")),
+            false),
+        Arguments.argumentSet(
+            "the second differs",
+            new LastFragment.Pair<>("ns", List.of("a")),
+            new LastFragment.Pair<>("ns", List.of("b")),
+            false),
+        Arguments.argumentSet(
+            "nulls",
+            new LastFragment.Pair<>(null, null),
+            new LastFragment.Pair<>(null, null),
+            true));
+  }
+
+  @ParameterizedTest
+  @MethodSource("pairs")
+  void pairsAreEqualByBothValues(
+      LastFragment.Pair<String, List<String>> a,
+      LastFragment.Pair<String, List<String>> b,
+      boolean equal) {
+    assertThat(a.equals(b)).isEqualTo(equal);
+    if (equal) {
+      assertThat(a.hashCode()).isEqualTo(b.hashCode());
+    }
+  }
 }
