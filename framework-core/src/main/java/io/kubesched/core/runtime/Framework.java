@@ -45,7 +45,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -401,7 +400,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   public PreFilterOutcome runPreFilterPlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     long start = System.nanoTime();
-    Skipped skip = new Skipped(preFilterSkips);
+    SkipSets.Collector skip = preFilterSkips.collector();
     PreFilterOutcome out = null;
     try {
       out = preFilter(state, pod, nodes, skip);
@@ -412,35 +411,8 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
     }
   }
 
-  /**
-   * The plugins of one point that returned Skip this cycle: a mask over the point's plugins while
-   * they fit in one (the set then comes from {@link SkipSets}), else the names.
-   */
-  private static final class Skipped {
-    private final SkipSets sets;
-    private long mask;
-    private Set<String> names;
-
-    Skipped(SkipSets sets) {
-      this.sets = sets;
-      this.names = sets.masks() ? null : new HashSet<>();
-    }
-
-    void add(int index, String name) {
-      if (names == null) {
-        mask |= 1L << index;
-      } else {
-        names.add(name);
-      }
-    }
-
-    Set<String> set() {
-      return names == null ? sets.of(mask) : names;
-    }
-  }
-
   private PreFilterOutcome preFilter(
-      CycleState state, PodInfo pod, List<NodeInfo> nodes, Skipped skip) {
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, SkipSets.Collector skip) {
     Set<String> result = null;
     Set<String> pluginsWithNodes = null;
     Status returnStatus = Status.success();
@@ -956,7 +928,7 @@ public final class Framework implements FrameworkHandle, AutoCloseable {
    */
   public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     long start = System.nanoTime();
-    Skipped skip = new Skipped(preScoreSkips);
+    SkipSets.Collector skip = preScoreSkips.collector();
     Status status = Status.success();
     try {
       List<PreScorePlugin> preScores = plugins.preScore();

@@ -51,4 +51,38 @@ final class SkipSets {
     last = new Interned(mask, out);
     return out;
   }
+
+  /** Returns a new collector of one cycle's skipped plugins of this point. */
+  Collector collector() {
+    return new Collector(this);
+  }
+
+  /**
+   * The plugins of the point that returned Skip in one cycle: a mask while they fit in one (the set
+   * then comes from {@link #of}), else the names. Used by one thread.
+   */
+  static final class Collector {
+    private final SkipSets sets;
+    private long mask;
+    private final Set<String> names;
+
+    private Collector(SkipSets sets) {
+      this.sets = sets;
+      this.names = sets.masks() ? null : new HashSet<>();
+    }
+
+    /** Notes that the point's plugin {@code index}, named {@code name}, returned Skip. */
+    void add(int index, String name) {
+      if (names == null) {
+        mask |= 1L << index;
+      } else {
+        names.add(name);
+      }
+    }
+
+    /** Returns the skipped plugins' names. */
+    Set<String> set() {
+      return names == null ? sets.of(mask) : names;
+    }
+  }
 }

@@ -60,4 +60,20 @@ final class SkipSetsTest {
   private static Plugin plugin(String name) {
     return () -> name;
   }
+
+  @Test
+  void aCollectorGivesTheSkippedPluginsWithMasksOrWithout() {
+    SkipSets.Collector few = new SkipSets(PLUGINS).collector();
+    few.add(0, "NodeAffinity");
+    few.add(2, "VolumeBinding");
+    List<Plugin> many = new ArrayList<>();
+    for (int i = 0; i < 65; i++) {
+      many.add(plugin("P" + i));
+    }
+    SkipSets.Collector all = new SkipSets(many).collector();
+    all.add(64, "P64");
+
+    assertThat(few.set()).isEqualTo(Set.of("NodeAffinity", "VolumeBinding"));
+    assertThat(all.set()).isEqualTo(Set.of("P64"));
+  }
 }
