@@ -69,6 +69,7 @@ public final class InMemoryCluster implements Cluster, StoreReads {
   private final Clock clock;
   private final Object lock = new Object();
   private final ObjectStore store = new ObjectStore();
+  private final KindListings listings = new KindListings();
   private final ListenerDispatcher listeners = new ListenerDispatcher(lock);
   private final CustomObjectStore customObjects = new CustomObjectStore(store::nextResourceVersion);
   private final EventLog eventLog = new EventLog();
@@ -146,6 +147,7 @@ public final class InMemoryCluster implements Cluster, StoreReads {
       }
       meta.setResourceVersion(store.nextResourceVersion());
       stored.put(key, copy);
+      listings.changed(kind.type());
       result = copy;
       if (copy instanceof V1Node node) {
         listeners.notifyLocked(l -> l.onNodeAdd(node));
@@ -224,6 +226,7 @@ public final class InMemoryCluster implements Cluster, StoreReads {
       if (old == null) {
         return false;
       }
+      listings.changed(type);
       if (old instanceof V1Node node) {
         listeners.notifyLocked(l -> l.onNodeDelete(node));
       } else if (old instanceof V1Pod pod) {
@@ -250,6 +253,16 @@ public final class InMemoryCluster implements Cluster, StoreReads {
    * {@code null}.
    */
   public <T extends KubernetesObject> List<T> list(Class<T> type, String namespace) {
+    store.kind(type);
+    if (KindListings.kept(type)) {
+      List<KubernetesObject> all = listings.get(type);
+      if (all == null) {
+        synchronized (lock) {
+          all = listings.make(type, store.objects(type).values());
+        }
+      }
+      return store.select(type, all, namespace);
+    }
     synchronized (lock) {
       return store.list(type, namespace);
     }
@@ -642,6 +655,7 @@ public final class InMemoryCluster implements Cluster, StoreReads {
   private void replaceLocked(Kind kind, String key, KubernetesObject old, KubernetesObject copy) {
     copy.getMetadata().setResourceVersion(store.nextResourceVersion());
     store.objects(kind.type()).put(key, copy);
+    listings.changed(kind.type());
     if (copy instanceof V1Node node) {
       V1Node oldNode = (V1Node) old;
       listeners.notifyLocked(l -> l.onNodeUpdate(oldNode, node));

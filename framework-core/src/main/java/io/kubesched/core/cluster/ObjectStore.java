@@ -19,6 +19,7 @@ import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,9 +98,21 @@ final class ObjectStore {
 
   /** Returns the objects of {@code type}, of {@code namespace} only unless it is null. */
   <T extends KubernetesObject> List<T> list(Class<T> type, String namespace) {
+    return select(type, stores.get(type).values(), namespace);
+  }
+
+  /**
+   * Returns the objects of {@code objects} (all of {@code type}) in {@code namespace}, or all of
+   * them when it is null or the kind is cluster-scoped, in a new list. Reads nothing else of the
+   * store, so it needs no lock (the kinds never change).
+   *
+   * @throws IllegalArgumentException when the kind is not supported
+   */
+  <T extends KubernetesObject> List<T> select(
+      Class<T> type, Collection<KubernetesObject> objects, String namespace) {
     Kind kind = kind(type);
     List<T> out = new ArrayList<>();
-    for (KubernetesObject o : stores.get(type).values()) {
+    for (KubernetesObject o : objects) {
       if (namespace == null
           || !kind.namespaced()
           || namespace.equals(o.getMetadata().getNamespace())) {

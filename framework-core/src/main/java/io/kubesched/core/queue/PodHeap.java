@@ -1,5 +1,7 @@
 package io.kubesched.core.queue;
 
+import io.kubesched.framework.KeyedQueueSort;
+import io.kubesched.framework.QueueSortKey;
 import io.kubesched.framework.QueuedPodInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A binary heap of queued pods keyed by {@code namespace/name} (kube's {@code heap.Heap}), with
@@ -20,6 +23,10 @@ final class PodHeap {
     QueuedPodInfo value;
     final long seq;
     int index;
+    // the order's key of value, when the heap has a keyed order
+    long first;
+    long second;
+    long third;
 
     Entry(String key, QueuedPodInfo value, long seq) {
       this.key = key;
@@ -29,6 +36,7 @@ final class PodHeap {
   }
 
   private final Comparator<QueuedPodInfo> order;
+  private final @Nullable KeyedQueueSort keys;
   private final ArrayList<Entry> heap = new ArrayList<>();
   private final Map<String, Entry> byKey = new HashMap<>();
   private final Consumer<String> changed;
@@ -43,7 +51,17 @@ final class PodHeap {
    * changed}.
    */
   PodHeap(Comparator<QueuedPodInfo> order, Consumer<String> changed) {
+    this(order, null, changed);
+  }
+
+  /**
+   * Creates a heap ordered by {@code keys}' keys when given (which {@code order} must agree with),
+   * otherwise by {@code order}, reporting each changed entry's key to {@code changed}.
+   */
+  PodHeap(
+      Comparator<QueuedPodInfo> order, @Nullable KeyedQueueSort keys, Consumer<String> changed) {
     this.order = order;
+    this.keys = keys;
     this.changed = changed;
   }
 
@@ -52,8 +70,31 @@ final class PodHeap {
   }
 
   private boolean less(Entry a, Entry b) {
+    if (keys != null) {
+      // the keys were computed when the entries were set: no pointer chasing per comparison
+      if (a.first != b.first) {
+        return a.first < b.first;
+      }
+      if (a.second != b.second) {
+        return a.second < b.second;
+      }
+      if (a.third != b.third) {
+        return a.third < b.third;
+      }
+      return a.seq < b.seq;
+    }
     int c = order.compare(a.value, b.value);
     return c != 0 ? c < 0 : a.seq < b.seq;
+  }
+
+  private void setValue(Entry e, QueuedPodInfo p) {
+    e.value = p;
+    if (keys != null) {
+      QueueSortKey k = keys.sortKey(p);
+      e.first = k.first();
+      e.second = k.second();
+      e.third = k.third();
+    }
   }
 
   /** Adds {@code p}, or replaces the entry with the same key and restores the order. */
@@ -62,11 +103,12 @@ final class PodHeap {
     Entry e = byKey.get(k);
     changed.accept(k);
     if (e != null) {
-      e.value = p;
+      setValue(e, p);
       fix(e.index);
       return;
     }
     e = new Entry(k, p, nextSeq++);
+    setValue(e, p);
     e.index = heap.size();
     heap.add(e);
     byKey.put(k, e);

@@ -6,6 +6,7 @@ import io.kubesched.core.queue.QueueingHints.Strategy;
 import io.kubesched.core.runtime.EngineAccess;
 import io.kubesched.framework.ClusterEvent;
 import io.kubesched.framework.EventResource;
+import io.kubesched.framework.KeyedQueueSort;
 import io.kubesched.framework.NominatingInfo;
 import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.PodNominator;
@@ -138,7 +139,9 @@ public final class SchedulingQueue implements PodNominator {
     this.profiles = Map.copyOf(profiles);
     this.maxInUnschedulable = Objects.requireNonNull(maxInUnschedulable, "maxInUnschedulable");
     Comparator<QueuedPodInfo> byLess = (a, b) -> sort.less(a, b) ? -1 : sort.less(b, a) ? 1 : 0;
-    this.activeQ = new PodHeap(byLess, this::entryChanged);
+    this.activeQ =
+        new PodHeap(
+            byLess, sort instanceof KeyedQueueSort keyed ? keyed : null, this::entryChanged);
     this.backoffQ =
         new BackoffQueue(
             clock,

@@ -210,6 +210,45 @@ final class InMemoryClusterTest {
         .containsExactly(want, want);
   }
 
+  /** Services are listed from a listing kept between writes: each write shows in the next list. */
+  @Test
+  void listsOfAKindKeptBetweenWritesShowEveryWrite() {
+    List<String> seen = new ArrayList<>();
+    Runnable look =
+        () ->
+            seen.add(
+                cluster.listServices("default").stream()
+                        .map(s -> s.getMetadata().getName() + "@" + s.getSpec().getSelector())
+                        .toList()
+                    + " other="
+                    + cluster.listServices("other").size()
+                    + " all="
+                    + cluster.list(V1Service.class, null).size());
+    look.run();
+    cluster.create(service("default", "a", "one"));
+    look.run();
+    cluster.create(service("other", "b", "two"));
+    look.run();
+    cluster.update(service("default", "a", "three"));
+    look.run();
+    cluster.delete(V1Service.class, "default", "a");
+    look.run();
+
+    assertThat(seen)
+        .containsExactly(
+            "[] other=0 all=0",
+            "[a@{app=one}] other=0 all=1",
+            "[a@{app=one}] other=1 all=2",
+            "[a@{app=three}] other=1 all=2",
+            "[] other=1 all=1");
+  }
+
+  private static V1Service service(String namespace, String name, String app) {
+    return new V1Service()
+        .metadata(new V1ObjectMeta().namespace(namespace).name(name))
+        .spec(new io.kubernetes.client.openapi.models.V1ServiceSpec().selector(Map.of("app", app)));
+  }
+
   @Test
   void namespacesHaveTheMetadataNameLabelAndUnknownOnesOnlyThat() {
     cluster.create(

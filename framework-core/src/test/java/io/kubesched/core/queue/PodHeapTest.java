@@ -1,8 +1,11 @@
 package io.kubesched.core.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.kubesched.framework.KeyedQueueSort;
 import io.kubesched.framework.PodInfo;
+import io.kubesched.framework.QueueSortKey;
 import io.kubesched.framework.QueuedPodInfo;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,7 +13,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -22,15 +27,38 @@ final class PodHeapTest {
       Comparator.comparingInt((QueuedPodInfo q) -> -q.podInfo().priority())
           .thenComparing(QueuedPodInfo::timestamp);
 
-  static LongStream seeds() {
-    return LongStream.range(1, 31);
+  // the same order as keys, as a keyed QueueSort plugin gives them
+  private static final KeyedQueueSort KEYS =
+      new KeyedQueueSort() {
+        @Override
+        public String name() {
+          return "Keyed";
+        }
+
+        @Override
+        public boolean less(QueuedPodInfo a, QueuedPodInfo b) {
+          return ORDER.compare(a, b) < 0;
+        }
+
+        @Override
+        public QueueSortKey sortKey(QueuedPodInfo p) {
+          return new QueueSortKey(
+              -p.podInfo().priority(), p.timestamp().getEpochSecond(), p.timestamp().getNano());
+        }
+      };
+
+  static Stream<Arguments> seeds() {
+    return LongStream.range(1, 31)
+        .boxed()
+        .flatMap(s -> Stream.of(arguments(s, "comparator"), arguments(s, "keys")));
   }
 
-  @ParameterizedTest(name = "seed {0}")
+  @ParameterizedTest(name = "seed {0}, {1}")
   @MethodSource("seeds")
-  void popsInOrderThroughAnyMixOfChanges(long seed) {
+  void popsInOrderThroughAnyMixOfChanges(long seed, String ordering) {
     Random random = new Random(seed);
-    PodHeap heap = new PodHeap(ORDER);
+    PodHeap heap =
+        ordering.equals("keys") ? new PodHeap(ORDER, KEYS, key -> {}) : new PodHeap(ORDER);
     // the model: entries in insertion order of their key; a stable sort gives the pop order
     List<QueuedPodInfo> model = new ArrayList<>();
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
@@ -41,7 +69,7 @@ final class PodHeapTest {
         QueuedPodInfo q =
             new QueuedPodInfo(
                 PodInfo.of(QueueFixtures.pod(name, random.nextInt(4))),
-                t0.plusSeconds(random.nextInt(50)));
+                t0.plusSeconds(random.nextInt(50)).plusNanos(random.nextInt(3)));
         int at = indexOf(model, PodHeap.key(q));
         if (at >= 0) {
           model.set(at, q);

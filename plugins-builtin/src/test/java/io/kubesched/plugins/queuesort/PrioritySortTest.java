@@ -38,7 +38,31 @@ final class PrioritySortTest {
             queued(100, T2),
             queued(100, T1),
             false),
-        argumentSet("an unset priority counts as 0", queued(null, T1), queued(-1, T1), true));
+        argumentSet("an unset priority counts as 0", queued(null, T1), queued(-1, T1), true),
+        argumentSet(
+            "equal priority, a nanosecond earlier",
+            queued(100, T1),
+            queued(100, T1.plusNanos(1)),
+            true),
+        argumentSet("equal priority and time", queued(100, T1), queued(100, T1), false),
+        argumentSet(
+            "the lowest priority against the highest",
+            queued(Integer.MIN_VALUE, T1),
+            queued(Integer.MAX_VALUE, T2),
+            false),
+        argumentSet(
+            "the highest priority against the lowest",
+            queued(Integer.MAX_VALUE, T2),
+            queued(Integer.MIN_VALUE, T1),
+            true));
+  }
+
+  /** The keys order the pods as {@link PrioritySort#less} does, case by case. */
+  @ParameterizedTest
+  @MethodSource("cases")
+  void sortKeyAgreesWithLess(QueuedPodInfo a, QueuedPodInfo b, boolean want) {
+    PrioritySort sort = new PrioritySort();
+    assertThat(sort.sortKey(a).isBefore(sort.sortKey(b))).isEqualTo(want);
   }
 
   @ParameterizedTest
