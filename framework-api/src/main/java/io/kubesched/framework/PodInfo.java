@@ -77,7 +77,7 @@ public final class PodInfo {
     V1PodSpec spec = pod.getSpec() == null ? new V1PodSpec() : pod.getSpec();
     this.namespace = meta.getNamespace() == null ? "" : meta.getNamespace();
     this.name = meta.getName() == null ? "" : meta.getName();
-    this.key = namespace + "/" + name;
+    this.key = key(namespace, name);
     this.uid = uidOf(pod);
     this.labels = fastCopy(meta.getLabels());
     this.ownerReferences =
@@ -263,7 +263,19 @@ public final class PodInfo {
     }
     String ns = meta == null || meta.getNamespace() == null ? "" : meta.getNamespace();
     String n = meta == null || meta.getName() == null ? "" : meta.getName();
-    return ns + "/" + n;
+    return key(ns, n);
+  }
+
+  /**
+   * Returns {@code namespace + "/" + name}, the key of a namespaced object, made in one buffer of
+   * the right size.
+   */
+  public static String key(String namespace, String name) {
+    return new StringBuilder(namespace.length() + 1 + name.length())
+        .append(namespace)
+        .append('/')
+        .append(name)
+        .toString();
   }
 
   /** Parses {@code pod}; never fails for a pod the API server accepts. */

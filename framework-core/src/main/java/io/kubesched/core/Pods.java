@@ -1,6 +1,7 @@
 package io.kubesched.core;
 
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubesched.framework.PodInfo;
 
 /** Null-safe reads of the pod fields the scheduler's handlers and cycles look at. */
 final class Pods {
@@ -14,7 +15,9 @@ final class Pods {
 
   /** Returns {@code namespace/name}. */
   static String key(V1Pod pod) {
-    return pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+    return PodInfo.key(
+        String.valueOf(pod.getMetadata().getNamespace()),
+        String.valueOf(pod.getMetadata().getName()));
   }
 
   /** Returns {@code spec.nodeName}, or null. */

@@ -64,36 +64,51 @@ final class ListenerDispatcher {
   /** Delivers pending notifications unless another thread (or an outer frame) already does. */
   void dispatch() {
     synchronized (lock) {
-      if (dispatching) {
+      if (dispatching || pending.isEmpty()) {
         return;
       }
       dispatching = true;
     }
     boolean done = false;
+    // what was pending at each take, taken under one lock and delivered in order outside it
+    ArrayList<Notification> taken = new ArrayList<>();
+    int next = 0;
     try {
       while (true) {
-        Notification n;
         synchronized (lock) {
-          n = pending.poll();
-          if (n == null) {
+          if (pending.isEmpty()) {
             dispatching = false;
             done = true;
             return;
           }
+          taken.addAll(pending);
+          pending.clear();
         }
-        for (ClusterListener l : n.targets()) {
-          try {
-            n.call().accept(l);
-          } catch (RuntimeException e) {
-            log.atWarn().setMessage("cluster listener failed").setCause(e).log();
-          }
+        for (next = 0; next < taken.size(); ) {
+          deliver(taken.get(next++));
         }
+        taken.clear();
       }
     } finally {
       if (!done) {
+        // a listener threw an Error: what was taken and not delivered waits for the next dispatch
         synchronized (lock) {
+          for (int i = taken.size() - 1; i >= next; i--) {
+            pending.addFirst(taken.get(i));
+          }
           dispatching = false;
         }
+      }
+    }
+  }
+
+  private static void deliver(Notification n) {
+    List<ClusterListener> targets = n.targets();
+    for (int i = 0; i < targets.size(); i++) {
+      try {
+        n.call().accept(targets.get(i));
+      } catch (RuntimeException e) {
+        log.atWarn().setMessage("cluster listener failed").setCause(e).log();
       }
     }
   }

@@ -18,6 +18,7 @@ import io.kubernetes.client.openapi.models.V1ResourceClaimTemplate;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
+import io.kubesched.framework.PodInfo;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -186,7 +187,7 @@ final class ObjectStore {
   }
 
   static String key(Kind kind, String namespace, String name) {
-    return kind.namespaced() ? namespace + "/" + name : name;
+    return kind.namespaced() ? PodInfo.key(String.valueOf(namespace), String.valueOf(name)) : name;
   }
 
   static ClusterException notFound(Kind kind, String name) {

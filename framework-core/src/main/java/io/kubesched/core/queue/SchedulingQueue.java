@@ -163,14 +163,16 @@ public final class SchedulingQueue implements PodNominator {
     V1ObjectMeta m = pod.getMetadata();
     String ns = m == null || m.getNamespace() == null ? "" : m.getNamespace();
     String name = m == null || m.getName() == null ? "" : m.getName();
-    return m == null || m.getUid() == null || m.getUid().isEmpty() ? ns + "/" + name : m.getUid();
+    return m == null || m.getUid() == null || m.getUid().isEmpty()
+        ? PodInfo.key(ns, name)
+        : m.getUid();
   }
 
   private static String keyOf(V1Pod pod) {
     V1ObjectMeta m = pod.getMetadata();
     String ns = m == null || m.getNamespace() == null ? "" : m.getNamespace();
     String name = m == null || m.getName() == null ? "" : m.getName();
-    return ns + "/" + name;
+    return PodInfo.key(ns, name);
   }
 
   // ---- PreEnqueue ----------------------------------------------------------------------------
