@@ -70,6 +70,9 @@ public final class TaintToleration
    */
   record PreScoreState(List<Toleration> tolerationsPreferNoSchedule) implements StateData {}
 
+  // the state of most pods (their tolerations are the default NoExecute ones): one shared value
+  private static final PreScoreState NO_PREFER_NO_SCHEDULE = new PreScoreState(List.of());
+
   /** Creates the plugin. */
   public TaintToleration() {}
 
@@ -144,18 +147,24 @@ public final class TaintToleration
     if (nodes.isEmpty()) {
       return Status.success();
     }
-    state.write(PRE_SCORE_KEY, new PreScoreState(preferNoScheduleTolerations(pod.tolerations())));
+    List<Toleration> prefer = preferNoScheduleTolerations(pod.tolerations());
+    state.write(
+        PRE_SCORE_KEY, prefer.isEmpty() ? NO_PREFER_NO_SCHEDULE : new PreScoreState(prefer));
     return Status.success();
   }
 
   private static List<Toleration> preferNoScheduleTolerations(List<Toleration> tolerations) {
-    List<Toleration> out = new ArrayList<>(tolerations.size());
-    for (Toleration t : tolerations) {
+    List<Toleration> out = null;
+    for (int i = 0; i < tolerations.size(); i++) {
+      Toleration t = tolerations.get(i);
       if (t.effect().isEmpty() || Taint.PREFER_NO_SCHEDULE.equals(t.effect())) {
+        if (out == null) {
+          out = new ArrayList<>(tolerations.size() - i);
+        }
         out.add(t);
       }
     }
-    return List.copyOf(out);
+    return out == null ? List.of() : List.copyOf(out);
   }
 
   /** Returns the number of {@code PreferNoSchedule} taints the pod does not tolerate. */

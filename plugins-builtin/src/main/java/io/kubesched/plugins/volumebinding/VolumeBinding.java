@@ -190,8 +190,8 @@ public final class VolumeBinding
   @Override
   public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     V1Pod p = pod.pod();
-    String problem = claimProblem(p);
-    boolean hasClaims = problem != null || !claimNames(p).isEmpty();
+    String problem = Volumes.hasVolumes(p) ? claimProblem(p) : null;
+    boolean hasClaims = problem != null || (Volumes.hasVolumes(p) && !claimNames(p).isEmpty());
     if (!hasClaims) {
       state.write(STATE_KEY, VolumeBindingState.empty());
       return PreFilterResult.skip();

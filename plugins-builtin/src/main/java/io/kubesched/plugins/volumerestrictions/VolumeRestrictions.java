@@ -109,6 +109,9 @@ public final class VolumeRestrictions
   @Override
   public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     V1Pod p = pod.pod();
+    if (!Volumes.hasVolumes(p)) {
+      return PreFilterResult.skip();
+    }
     boolean needsCheck = false;
     if (p.getSpec() != null && p.getSpec().getVolumes() != null) {
       for (V1Volume v : p.getSpec().getVolumes()) {

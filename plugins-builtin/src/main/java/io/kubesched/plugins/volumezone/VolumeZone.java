@@ -89,6 +89,9 @@ public final class VolumeZone
   /** Finds the topologies of the pod's bound volumes; skips pods that have none. */
   @Override
   public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    if (!Volumes.hasVolumes(pod.pod())) {
+      return PreFilterResult.skip();
+    }
     Lookup l = lookup(pod.pod());
     if (l.status() != null) {
       return PreFilterResult.of(l.status());
