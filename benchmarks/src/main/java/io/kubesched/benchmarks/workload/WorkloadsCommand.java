@@ -225,11 +225,6 @@ public final class WorkloadsCommand {
     return ok ? 0 : 1;
   }
 
-  /**
-   * Returns {@code w} scaled down for a warm-up: nodes, initial and measured pods by the same
-   * factor (so a workload that fills nodes, e.g. hostname anti-affinity, stays feasible), at most
-   * 1000 nodes and 2000 measured pods.
-   */
   /** The thread groups' CPU milliseconds in the measurement, the busiest first. */
   static String threadCpuLine(WorkloadResult r) {
     if (r.threadCpuMs().isEmpty()) {
@@ -245,6 +240,11 @@ public final class WorkloadsCommand {
     return sb.toString();
   }
 
+  /**
+   * Returns {@code w} scaled down for a warm-up: nodes, initial and measured pods by the same
+   * factor (so a workload that fills nodes, e.g. hostname anti-affinity, stays feasible), at most
+   * 1000 nodes and 2000 measured pods.
+   */
   static Workload warmup(Workload w) {
     double f = Math.min(1.0, 1000.0 / Math.max(1, w.nodes()));
     f = Math.min(f, 2000.0 / w.measuredPods());
