@@ -90,7 +90,7 @@ public final class PodInfo {
     this.requestsPods = requests.allowedPodNumber();
     this.requestsScalars = !requests.scalarResources().isEmpty();
     this.startTime = startTimeOf(pod);
-    Resource nonZero = PodRequests.withDefaults(spec);
+    Resource nonZero = PodRequests.withDefaults(spec, requests);
     this.nonZeroMilliCpu = nonZero.milliCpu();
     this.nonZeroMemory = nonZero.memory();
 

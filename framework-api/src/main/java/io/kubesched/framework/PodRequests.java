@@ -29,6 +29,36 @@ public final class PodRequests {
     return compute(spec, true);
   }
 
+  /**
+   * Returns {@link #withDefaults(V1PodSpec)} given {@code requests}, which must be {@link
+   * #of(V1PodSpec)} of the same spec: that value itself when every container requests both CPU and
+   * memory (the defaults then change nothing), else computed.
+   */
+  public static Resource withDefaults(V1PodSpec spec, Resource requests) {
+    if (spec != null
+        && requestsCpuAndMemory(spec.getContainers())
+        && requestsCpuAndMemory(spec.getInitContainers())) {
+      return requests;
+    }
+    return withDefaults(spec);
+  }
+
+  private static boolean requestsCpuAndMemory(List<V1Container> containers) {
+    if (containers == null) {
+      return true;
+    }
+    for (int i = 0; i < containers.size(); i++) {
+      V1ResourceRequirements res = containers.get(i).getResources();
+      Map<String, Quantity> requests = res == null ? null : res.getRequests();
+      if (requests == null
+          || !requests.containsKey(ResourceNames.CPU)
+          || !requests.containsKey(ResourceNames.MEMORY)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static Resource compute(V1PodSpec spec, boolean defaults) {
     if (spec == null) {
       return Resource.zero();

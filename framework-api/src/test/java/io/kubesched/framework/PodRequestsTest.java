@@ -90,6 +90,7 @@ final class PodRequestsTest {
   void effectiveAndNonZeroRequests(Pods pod, Resource want, Resource wantNonZero) {
     assertThat(PodRequests.of(pod.obj().getSpec())).isEqualTo(want);
     assertThat(PodRequests.withDefaults(pod.obj().getSpec())).isEqualTo(wantNonZero);
+    assertThat(PodRequests.withDefaults(pod.obj().getSpec(), want)).isEqualTo(wantNonZero);
     PodInfo info = pod.info();
     assertThat(info.requests()).isEqualTo(want);
     assertThat(new long[] {info.nonZeroMilliCpu(), info.nonZeroMemory()})
