@@ -102,6 +102,9 @@ public final class SchedulingQueue implements PodNominator {
   private final PodHeap activeQ;
   private final BackoffQueue backoffQ;
   private final Map<String, QueuedPodInfo> unschedulablePods = new LinkedHashMap<>();
+  // how many of unschedulablePods are gated, kept in step by putUnschedulable,
+  // removeUnschedulable and runPreEnqueue (the only writers of the map and of a pod's gating)
+  private int gatedCount;
   // The nominated pods by node as last resolved; the nominator, the heaps and the changes of the
   // unschedulable pods mark the nodes to resolve again. Guarded by the lock.
   private final ResolvedNominations resolved = new ResolvedNominations();
@@ -178,6 +181,14 @@ public final class SchedulingQueue implements PodNominator {
   // ---- PreEnqueue ----------------------------------------------------------------------------
 
   private void runPreEnqueue(QueuedPodInfo p) {
+    boolean gatedBefore = p.gated();
+    decideGating(p);
+    if (p.gated() != gatedBefore && unschedulablePods.get(PodHeap.key(p)) == p) {
+      gatedCount += p.gated() ? 1 : -1;
+    }
+  }
+
+  private void decideGating(QueuedPodInfo p) {
     QueueProfile profile = profiles.get(p.podInfo().schedulerName());
     if (profile == null || profile.preEnqueue() == null) {
       EngineAccess.setGatingPlugin(p, null);
@@ -875,12 +886,22 @@ public final class SchedulingQueue implements PodNominator {
   }
 
   private void putUnschedulable(String key, QueuedPodInfo p) {
-    unschedulablePods.put(key, p);
+    QueuedPodInfo old = unschedulablePods.put(key, p);
+    if (old != null && old.gated()) {
+      gatedCount--;
+    }
+    if (p.gated()) {
+      gatedCount++;
+    }
     entryChanged(key);
   }
 
   private void removeUnschedulable(String key) {
-    if (unschedulablePods.remove(key) != null) {
+    QueuedPodInfo old = unschedulablePods.remove(key);
+    if (old != null) {
+      if (old.gated()) {
+        gatedCount--;
+      }
       entryChanged(key);
     }
   }
@@ -946,14 +967,8 @@ public final class SchedulingQueue implements PodNominator {
   public QueueSizes sizes() {
     lockForUpdate();
     try {
-      int gated = 0;
-      for (QueuedPodInfo p : unschedulablePods.values()) {
-        if (p.gated()) {
-          gated++;
-        }
-      }
       return new QueueSizes(
-          activeQ.size(), backoffQ.size(), unschedulablePods.size() - gated, gated);
+          activeQ.size(), backoffQ.size(), unschedulablePods.size() - gatedCount, gatedCount);
     } finally {
       unlockAfterUpdate();
     }

@@ -619,6 +619,74 @@ final class SchedulingQueueTest {
 
   // ---- gating ----------------------------------------------------------------------------------
 
+  static Stream<Long> seeds() {
+    return Stream.iterate(1L, x -> x + 1).limit(20);
+  }
+
+  /**
+   * Whatever the mix of adds, gate changes, deletes, failed attempts, events and flushes, the sizes
+   * count every pending pod once and the gated ones among them (the queue keeps the gated count as
+   * it goes).
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void sizesCountTheGatedPodsThroughAnyMixOfChanges(long seed) throws InterruptedException {
+    java.util.Random random = new java.util.Random(seed);
+    SchedulingQueue q = queue(QUEUE);
+    Map<String, V1Pod> current = new java.util.LinkedHashMap<>();
+    for (int step = 0; step < 300; step++) {
+      String name = "p" + random.nextInt(12);
+      V1Pod now = current.get(name);
+      switch (random.nextInt(6)) {
+        case 0 -> {
+          if (now == null) {
+            V1Pod pod = random.nextBoolean() ? gated(pod(name), "example.com/gate") : pod(name);
+            q.add(pod);
+            current.put(name, pod);
+          }
+        }
+        case 1 -> {
+          if (now != null) {
+            V1Pod next =
+                now.getSpec().getSchedulingGates() == null
+                        || now.getSpec().getSchedulingGates().isEmpty()
+                    ? gated(now, "example.com/gate")
+                    : ungated(now);
+            next.getMetadata().setResourceVersion(String.valueOf(step));
+            q.update(now, next);
+            current.put(name, next);
+          }
+        }
+        case 2 -> {
+          if (now != null) {
+            q.delete(now);
+            current.remove(name);
+          }
+        }
+        case 3 -> {
+          if (q.sizes().active() > 0) {
+            popAndFail(q, List.of("P"), List.of());
+          }
+        }
+        case 4 -> q.moveAllToActiveOrBackoffQueue(ClusterEvents.NODE_ADD, null, null, null);
+        default -> {
+          clock.advance(Duration.ofMinutes(3));
+          q.flushBackoffQCompleted();
+          q.flushUnschedulablePodsLeftover();
+        }
+      }
+      List<QueuedPodInfo> pending = q.pendingPods();
+      long gated = pending.stream().filter(QueuedPodInfo::gated).count();
+      QueueSizes sizes = q.sizes();
+      assertThat(
+              List.of(
+                  sizes.gated(),
+                  sizes.active() + sizes.backoff() + sizes.unschedulable() + sizes.gated()))
+          .as("step %d", step)
+          .containsExactly((int) gated, pending.size());
+    }
+  }
+
   @Test
   void gatedPodWaitsUntilAnUpdateRemovesItsGates() {
     SchedulingQueue q = queue(QUEUE);
