@@ -190,9 +190,9 @@ public final class VolumeBinding
   @Override
   public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     V1Pod p = pod.pod();
-    String problem = Volumes.hasVolumes(p) ? claimProblem(p) : null;
-    boolean hasClaims = problem != null || (Volumes.hasVolumes(p) && !claimNames(p).isEmpty());
-    if (!hasClaims) {
+    boolean volumes = Volumes.hasVolumes(p);
+    String problem = volumes ? claimProblem(p) : null;
+    if (problem == null && (!volumes || claimNames(p).isEmpty())) {
       state.write(STATE_KEY, VolumeBindingState.empty());
       return PreFilterResult.skip();
     }
