@@ -5,6 +5,7 @@ import io.kubesched.framework.ActionType;
 import io.kubesched.framework.ClusterEvent;
 import io.kubesched.framework.ClusterEventWithHint;
 import io.kubesched.framework.EventResource;
+import io.kubesched.framework.PodInfo;
 import io.kubesched.framework.QueuedPodInfo;
 import io.kubesched.framework.QueueingHint;
 import io.kubesched.framework.QueueingHintFunction;
@@ -120,8 +121,7 @@ final class QueueingHints {
     }
     if (event.isWildcard()) {
       if (newObj != null) {
-        if (!(newObj instanceof V1Pod target)
-            || !SchedulingQueue.uidOf(target).equals(p.podInfo().uid())) {
+        if (!(newObj instanceof V1Pod target) || !PodInfo.uidOf(target).equals(p.podInfo().uid())) {
           return Strategy.SKIP;
         }
       }

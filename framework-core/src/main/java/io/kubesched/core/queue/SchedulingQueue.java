@@ -162,15 +162,6 @@ public final class SchedulingQueue implements PodNominator {
     return backoffQ.backoffDuration(attempts);
   }
 
-  static String uidOf(V1Pod pod) {
-    V1ObjectMeta m = pod.getMetadata();
-    String ns = m == null || m.getNamespace() == null ? "" : m.getNamespace();
-    String name = m == null || m.getName() == null ? "" : m.getName();
-    return m == null || m.getUid() == null || m.getUid().isEmpty()
-        ? PodInfo.key(ns, name)
-        : m.getUid();
-  }
-
   private static String keyOf(V1Pod pod) {
     V1ObjectMeta m = pod.getMetadata();
     String ns = m == null || m.getNamespace() == null ? "" : m.getNamespace();
@@ -381,7 +372,7 @@ public final class SchedulingQueue implements PodNominator {
   public void delete(V1Pod pod) {
     lockForUpdate();
     try {
-      nominator.delete(uidOf(pod));
+      nominator.delete(PodInfo.uidOf(pod));
       String key = keyOf(pod);
       if (activeQ.delete(key)) {
         return;
@@ -787,7 +778,7 @@ public final class SchedulingQueue implements PodNominator {
   public void deleteNominatedPodIfExists(V1Pod pod) {
     lockForUpdate();
     try {
-      nominator.delete(uidOf(pod));
+      nominator.delete(PodInfo.uidOf(pod));
     } finally {
       unlockAfterUpdate();
     }
@@ -954,7 +945,7 @@ public final class SchedulingQueue implements PodNominator {
   // ---- in-flight events ------------------------------------------------------------------------
 
   private boolean addEventsIfPodInFlight(V1Pod oldPod, V1Pod newPod, List<ClusterEvent> events) {
-    return inFlight.addIfPodInFlight(uidOf(newPod), oldPod, newPod, events);
+    return inFlight.addIfPodInFlight(PodInfo.uidOf(newPod), oldPod, newPod, events);
   }
 
   private void addEventIfAnyInFlight(Object oldObj, Object newObj, ClusterEvent event) {
