@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,11 +57,15 @@ public final class SchedulerCache {
   /** What the cache knows of a pod. */
   private static final class PodState {
     final PodInfo pod;
+    // whether the pod is assumed: its uid is in assumedPods for as long as this state is stored (a
+    // confirmed pod gets a new state), so isAssumedPod can read it without the lock
+    final boolean assumed;
     Instant deadline;
     boolean bindingFinished;
 
-    PodState(PodInfo pod) {
+    PodState(PodInfo pod, boolean assumed) {
       this.pod = pod;
+      this.assumed = assumed;
     }
   }
 
@@ -77,7 +82,9 @@ public final class SchedulerCache {
   private final Clock clock;
   private final Duration ttl;
   private final AtomicLong generationCounter = new AtomicLong();
-  private final Map<String, PodState> podStates = new HashMap<>();
+  // written under the lock; concurrent so that isAssumedPod, asked for every popped pod, reads
+  // without it
+  private final Map<String, PodState> podStates = new ConcurrentHashMap<>();
   private final Set<String> assumedPods = new LinkedHashSet<>();
   private final Map<String, Item> nodes = new HashMap<>();
   private Item head;
@@ -183,10 +190,20 @@ public final class SchedulerCache {
    * Marks the binding of an assumed pod finished; from now on it may expire (never with a TTL of
    * zero). Unknown or confirmed pods are ignored.
    */
-  public synchronized void finishBinding(PodInfo pod) {
+  public void finishBinding(PodInfo pod) {
+    if (ttl.isZero()) {
+      // nothing expires, and only the expiry reads what this records: no need for the lock
+      return;
+    }
+    synchronized (this) {
+      finishBindingLocked(pod);
+    }
+  }
+
+  private void finishBindingLocked(PodInfo pod) {
     PodState state = podStates.get(pod.uid());
     if (state != null && assumedPods.contains(pod.uid())) {
-      state.deadline = ttl.isZero() ? null : clock.instant().plus(ttl);
+      state.deadline = clock.instant().plus(ttl);
       state.bindingFinished = true;
     }
   }
@@ -228,7 +245,7 @@ public final class SchedulerCache {
     }
     item.info.addPod(pod);
     moveToHead(node);
-    podStates.put(pod.uid(), new PodState(pod));
+    podStates.put(pod.uid(), new PodState(pod, assume));
     if (assume) {
       assumedPods.add(pod.uid());
     }
@@ -356,9 +373,13 @@ public final class SchedulerCache {
     removePodLocked(state.pod);
   }
 
-  /** Returns whether the pod with {@code uid} is assumed (not yet confirmed by the informer). */
-  public synchronized boolean isAssumedPod(String uid) {
-    return assumedPods.contains(uid);
+  /**
+   * Returns whether the pod with {@code uid} is assumed (not yet confirmed by the informer). Reads
+   * without the cache's lock: the answer is the cache's state at some moment during the call.
+   */
+  public boolean isAssumedPod(String uid) {
+    PodState state = podStates.get(uid);
+    return state != null && state.assumed;
   }
 
   /** Returns the cached version of the pod with {@code uid}, or {@code null}. */

@@ -113,6 +113,9 @@ public final class SchedulingQueue implements PodNominator {
   /** Whether the active queue or the rejected backoff heap held pods at the last unlock. */
   private volatile boolean ready;
 
+  // the sizes after the last change, published as the lock is released (see sizes())
+  private volatile QueueSizes published = new QueueSizes(0, 0, 0, 0);
+
   private final InFlightTracker inFlight = new InFlightTracker();
   private long schedCycle;
   private long moveRequestCycle = -1;
@@ -400,6 +403,8 @@ public final class SchedulingQueue implements PodNominator {
             LOG.atInfo().log("Scheduling queue is closed");
             return null;
           }
+          // the lock is released while waiting: what this pop discarded shows in sizes()
+          publishLocked();
           cond.await();
         }
         QueuedPodInfo p = popLocked();
@@ -774,8 +779,15 @@ public final class SchedulingQueue implements PodNominator {
     }
   }
 
-  /** Drops the nomination of {@code pod}, if any. */
+  /**
+   * Drops the nomination of {@code pod}, if any. With no pod nominated at all it returns without
+   * taking the queue's lock (the scheduling loop calls this for every assumed pod): a nomination
+   * added concurrently is then ordered after this call, as it could have been with the lock.
+   */
   public void deleteNominatedPodIfExists(V1Pod pod) {
+    if (nominator.isEmpty()) {
+      return;
+    }
     lockForUpdate();
     try {
       nominator.delete(PodInfo.uidOf(pod));
@@ -862,10 +874,25 @@ public final class SchedulingQueue implements PodNominator {
     lock.lock();
   }
 
-  /** Releases the lock taken by {@link #lockForUpdate()}, noting whether pods are ready. */
+  /** Releases the lock taken by {@link #lockForUpdate()}, after {@link #publishLocked()}. */
   private void unlockAfterUpdate() {
-    ready = !activeQ.isEmpty() || backoffQ.hasRejected();
+    publishLocked();
     lock.unlock();
+  }
+
+  /** Notes whether pods are ready and publishes the sizes; called under the lock. */
+  private void publishLocked() {
+    ready = !activeQ.isEmpty() || backoffQ.hasRejected();
+    int active = activeQ.size();
+    int backoff = backoffQ.size();
+    int unschedulable = unschedulablePods.size() - gatedCount;
+    QueueSizes last = published;
+    if (last.active() != active
+        || last.backoff() != backoff
+        || last.unschedulable() != unschedulable
+        || last.gated() != gatedCount) {
+      published = new QueueSizes(active, backoff, unschedulable, gatedCount);
+    }
   }
 
   /**
@@ -954,15 +981,13 @@ public final class SchedulingQueue implements PodNominator {
 
   // ---- introspection -------------------------------------------------------------------------
 
-  /** Returns the number of pods in the active, backoff and unschedulable queues and gated. */
+  /**
+   * Returns the number of pods in the active, backoff and unschedulable queues and gated, as the
+   * last change left them; read without the queue's lock (the scheduling loop reports them after
+   * every cycle).
+   */
   public QueueSizes sizes() {
-    lockForUpdate();
-    try {
-      return new QueueSizes(
-          activeQ.size(), backoffQ.size(), unschedulablePods.size() - gatedCount, gatedCount);
-    } finally {
-      unlockAfterUpdate();
-    }
+    return published;
   }
 
   /**
