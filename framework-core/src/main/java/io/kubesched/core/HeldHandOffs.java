@@ -2,9 +2,14 @@ package io.kubesched.core;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Binding cycles the scheduling loop has started and Permit allowed, held back to be handed to the
@@ -15,9 +20,21 @@ import java.util.function.LongSupplier;
  * until the loop runs out of pods; binding never decides where a pod goes (the assumed pod already
  * counts), so only when a bind starts changes.
  *
- * <p>Not thread-safe: the scheduling loop's thread is the only one to hold and release.
+ * <p>A released group is queued here whole, then one <em>drainer</em> task is handed to the
+ * executor; it runs the queued cycles in the order they were held until none is left. The thread
+ * woken for it therefore finds the whole group, even when the loop's thread is preempted halfway
+ * through the release (one task per cycle made the two threads take turns, a wake-up and a thread
+ * switch per pod). While cycles wait, a running drainer keeps one more drainer queued on the
+ * executor, so an executor with several threads still runs a group's cycles in parallel; on a
+ * single thread that drainer finds nothing left. An executor that rejects a drainer has the cycles
+ * run on the thread that handed it over.
+ *
+ * <p>Holding and releasing are not thread-safe: the scheduling loop's thread is the only one to
+ * hold and release.
  */
 final class HeldHandOffs {
+  private static final Logger log = LoggerFactory.getLogger(HeldHandOffs.class);
+
   /** The most cycles held at once. */
   static final int MAX_HELD = 32;
 
@@ -27,6 +44,12 @@ final class HeldHandOffs {
   private final Executor executor;
   private final LongSupplier nanoTime;
   private final List<Runnable> held = new ArrayList<>();
+  // released cycles wait here for a drainer, a task on the executor that runs them: the binding
+  // thread woken for the first finds the others already there, even when the loop's thread is
+  // preempted halfway through a release
+  private final Queue<Runnable> released = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger queuedDrainers = new AtomicInteger();
+  private final Runnable drainer = this::drain;
   private long firstHeldNanos;
 
   /**
@@ -60,16 +83,41 @@ final class HeldHandOffs {
     if (n == 0 || !all && n < MAX_HELD && nanoTime.getAsLong() - firstHeldNanos < MAX_HOLD_NANOS) {
       return 0;
     }
-    for (int i = 0; i < n; i++) {
-      Runnable cycle = held.get(i);
+    released.addAll(held);
+    held.clear();
+    if (queuedDrainers.compareAndSet(0, 1)) {
       try {
-        executor.execute(cycle);
+        executor.execute(drainer);
       } catch (RejectedExecutionException e) {
-        cycle.run();
+        drain();
       }
     }
-    held.clear();
     return n;
+  }
+
+  /**
+   * Runs released cycles, in the order they were held, until none is left; while more wait, keeps
+   * one more drainer queued on the executor (see the class comment). A cycle that throws is logged
+   * and the next one runs.
+   */
+  private void drain() {
+    queuedDrainers.decrementAndGet();
+    Runnable cycle;
+    while ((cycle = released.poll()) != null) {
+      if (!released.isEmpty() && queuedDrainers.compareAndSet(0, 1)) {
+        try {
+          executor.execute(drainer);
+        } catch (RejectedExecutionException e) {
+          // this drainer runs them all
+          queuedDrainers.decrementAndGet();
+        }
+      }
+      try {
+        cycle.run();
+      } catch (RuntimeException e) {
+        log.atError().setMessage("binding cycle failed").setCause(e).log();
+      }
+    }
   }
 
   /** Returns the number of cycles held. */
