@@ -7,6 +7,10 @@ import com.google.gson.JsonPrimitive;
 import com.google.gson.JsonSerializer;
 import io.kubernetes.client.custom.IntOrString;
 import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.openapi.models.V1PodSpec;
+import io.kubernetes.client.openapi.models.V1PodStatus;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -90,6 +94,16 @@ public final class ObjectCopier {
 
   private ObjectCopier() {}
 
+  /** Returns a new instance of model class {@code type} made without running its constructor. */
+  @SuppressWarnings("unchecked")
+  static <T> T bare(Class<T> type) {
+    try {
+      return (T) LAYOUTS.get(type).constructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot make " + type.getName(), e);
+    }
+  }
+
   /**
    * Returns a shallow copy of {@code obj} (a client-java model object), or {@code null}: a new
    * instance, made without running its constructor, whose every field refers to the same value.
@@ -100,6 +114,16 @@ public final class ObjectCopier {
   public static <T> T shallowCopy(T obj) {
     if (obj == null) {
       return null;
+    }
+    Class<?> type = obj.getClass();
+    if (type == V1Pod.class) {
+      return (T) ModelRevisions.pod((V1Pod) obj);
+    } else if (type == V1ObjectMeta.class) {
+      return (T) ModelRevisions.metadata((V1ObjectMeta) obj);
+    } else if (type == V1PodSpec.class) {
+      return (T) ModelRevisions.spec((V1PodSpec) obj);
+    } else if (type == V1PodStatus.class) {
+      return (T) ModelRevisions.status((V1PodStatus) obj);
     }
     Layout layout = LAYOUTS.get(obj.getClass());
     try {
