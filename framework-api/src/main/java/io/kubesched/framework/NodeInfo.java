@@ -246,10 +246,17 @@ public final class NodeInfo {
   }
 
   /**
-   * Returns the index of the first pod in {@code list} with the UID of {@code pod}, or -1. UIDs are
-   * compared by their cached hash codes first: they often share long prefixes.
+   * Returns the index of {@code pod} itself in {@code list}, else of the first pod with its UID, or
+   * -1 (a node holds one pod per UID). UIDs are compared by their cached hash codes first: they
+   * often share long prefixes.
    */
   private static int indexOf(List<PodInfo> list, PodInfo pod) {
+    // the very info the list holds, as when the cache removes what it added: no element's UID read
+    for (int i = 0, n = list.size(); i < n; i++) {
+      if (list.get(i) == pod) {
+        return i;
+      }
+    }
     String uid = pod.uid();
     int hash = uid.hashCode();
     for (int i = 0, n = list.size(); i < n; i++) {
