@@ -60,7 +60,8 @@ final class BindingCycle {
   /**
    * Creates the binding cycle.
    *
-   * @param bindingExecutor runs each cycle once Permit decided (inline when it rejects the task)
+   * @param bindingExecutor runs the cycles once Permit decided, the loop's in groups (see {@link
+   *     HeldHandOffs}); inline when it rejects the task
    * @param onBound called after a pod was bound (progress for the simulation driver)
    */
   BindingCycle(

@@ -701,7 +701,10 @@ public final class Scheduler implements AutoCloseable {
 
     /**
      * Sets the executor of binding cycles; default the simulated time's scheduler (bindings run
-     * deterministically on the thread advancing time), else a cached pool the scheduler owns.
+     * deterministically on the thread advancing time), else a cached pool the scheduler owns. The
+     * scheduling loop hands it cycles in groups, a task running several cycles in order; while
+     * cycles wait, another task is queued, so an executor with several threads binds them in
+     * parallel. An executor that rejects a task has its cycles run on the thread handing it over.
      */
     public Builder bindingExecutor(Executor bindingExecutor) {
       this.bindingExecutor = bindingExecutor;
