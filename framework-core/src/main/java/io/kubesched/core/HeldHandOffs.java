@@ -8,6 +8,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * switch per pod). While cycles wait, a running drainer keeps one more drainer queued on the
  * executor, so an executor with several threads still runs a group's cycles in parallel; on a
  * single thread that drainer finds nothing left. An executor that rejects a drainer has the cycles
- * run on the thread that handed it over.
+ * run on the thread that handed it over; one that runs tasks on the caller's thread runs them there
+ * in order.
  *
  * <p>Holding and releasing are not thread-safe: the scheduling loop's thread is the only one to
  * hold and release.
@@ -50,6 +52,8 @@ final class HeldHandOffs {
   private final Queue<Runnable> released = new ConcurrentLinkedQueue<>();
   private final AtomicInteger queuedDrainers = new AtomicInteger();
   private final Runnable drainer = this::drain;
+  // the thread handing a drainer over from inside a drainer, while it does so
+  private volatile @Nullable Thread spawning;
   private long firstHeldNanos;
 
   /**
@@ -102,14 +106,21 @@ final class HeldHandOffs {
    */
   private void drain() {
     queuedDrainers.decrementAndGet();
+    if (spawning == Thread.currentThread()) {
+      // an executor that runs tasks on the caller's thread: the drainer below runs them, in order
+      return;
+    }
     Runnable cycle;
     while ((cycle = released.poll()) != null) {
       if (!released.isEmpty() && queuedDrainers.compareAndSet(0, 1)) {
+        spawning = Thread.currentThread();
         try {
           executor.execute(drainer);
         } catch (RejectedExecutionException e) {
           // this drainer runs them all
           queuedDrainers.decrementAndGet();
+        } finally {
+          spawning = null;
         }
       }
       try {

@@ -196,6 +196,26 @@ final class HeldHandOffsTest {
   }
 
   @Test
+  void anExecutorRunningTasksOnTheCallersThreadRunsTheCyclesInOrder() {
+    List<String> ran = new ArrayList<>();
+    int[] tasks = {0};
+    Executor direct =
+        r -> {
+          tasks[0]++;
+          r.run();
+        };
+    HeldHandOffs h = new HeldHandOffs(direct, () -> 0L);
+    for (String name : List.of("a", "b", "c", "d")) {
+      h.hold(cycle(name, ran));
+    }
+
+    h.release(true);
+
+    // the drainer runs them all; the one it hands over for parallelism returns at once
+    assertThat(List.of(ran, tasks[0])).containsExactly(List.of("a", "b", "c", "d"), 4);
+  }
+
+  @Test
   void cyclesTheExecutorRejectsRunInlineInOrder() {
     List<String> ran = new ArrayList<>();
     Executor rejecting =
