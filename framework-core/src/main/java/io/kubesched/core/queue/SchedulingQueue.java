@@ -874,10 +874,16 @@ public final class SchedulingQueue implements PodNominator {
     lock.lock();
   }
 
-  /** Releases the lock taken by {@link #lockForUpdate()}, after {@link #publishLocked()}. */
+  /**
+   * Releases the lock taken by {@link #lockForUpdate()}, after {@link #publishLocked()}; the lock
+   * is released even if publishing fails.
+   */
   private void unlockAfterUpdate() {
-    publishLocked();
-    lock.unlock();
+    try {
+      publishLocked();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Notes whether pods are ready and publishes the sizes; called under the lock. */
